@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bench.c - main() and the default hooks.  The defaults are weak, so a
+ * case defines only the hooks it needs and the linker takes its versions.
+ */
+#include "libmicro.h"
+
+#define LM_WEAK	__attribute__((weak))
+
+LM_WEAK int benchmark_init(void) { return 0; }
+LM_WEAK int benchmark_fini(void) { return 0; }
+LM_WEAK int benchmark_initrun(void) { return 0; }
+LM_WEAK int benchmark_finirun(void) { return 0; }
+LM_WEAK int benchmark_initworker(void *tsd) { (void) tsd; return 0; }
+LM_WEAK int benchmark_finiworker(void *tsd) { (void) tsd; return 0; }
+LM_WEAK int benchmark_initbatch(void *tsd) { (void) tsd; return 0; }
+LM_WEAK int benchmark_finibatch(void *tsd) { (void) tsd; return 0; }
+
+LM_WEAK int
+benchmark_optswitch(int opt, char *optarg)
+{
+	(void) opt;
+	(void) optarg;
+	return -1;
+}
+
+LM_WEAK char *
+benchmark_result(void)
+{
+	static char empty[] = "";
+
+	return empty;
+}
+
+int
+main(int argc, char **argv)
+{
+	return lm_main(argc, argv);
+}

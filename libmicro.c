@@ -1,0 +1,1625 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libmicro.c - the engine: options, clock, workers, barrier, statistics
+ * and the report.  bench.c holds main() and the default hooks; a case
+ * holds benchmark() and whatever hooks it needs.
+ *
+ * Model: the parent forks -P worker processes of -T threads each (with -1
+ * the threads run in the parent).  Every sample, all workers meet at a
+ * barrier in shared memory; the last to arrive accounts the sample and
+ * decides the next batch size or that the run is over.  Calibration
+ * samples grow the batch until one sample is long enough that clock
+ * resolution and read overhead are under 1% of it; they are not kept.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+#include "libmicro.h"
+
+/*
+ * State
+ */
+
+#define LM_PAD		128	/* bytes between workers' slots */
+#define LM_TARGET_NS	100000	/* shortest sample calibration aims for */
+#define LM_MAXCAP	1000000	/* most samples one run may keep */
+#define LM_HISTO	20	/* rows of the distribution */
+#define LM_Z99		2.5758293035489	/* two-sided 99% normal quantile */
+
+int	lm_argc;
+char	**lm_argv;
+int	lm_opt1, lm_optA, lm_optB, lm_optC, lm_optD, lm_optE, lm_optH;
+int	lm_optI, lm_optL, lm_optM, lm_optP, lm_optS, lm_optT, lm_optW;
+char	*lm_optN;
+int	lm_def1 = 0, lm_defB = 0, lm_defC = 100, lm_defD = 10, lm_defH = 0;
+int	lm_defP = 1, lm_defS = 0, lm_defT = 1;
+char	*lm_defN;
+int	lm_nsecs_per_op;
+char	*lm_procpath;
+char	lm_procname[STRSIZE];
+char	lm_usage[STRSIZE];
+char	lm_optstr[STRSIZE];
+char	lm_header[STRSIZE];
+size_t	lm_tsdsize;
+int	lm_maxB = 1 << 30;
+volatile long	lm_sink;
+
+/* One worker's sample, in shared memory, alone on its cache lines. */
+struct slot {
+	long long	sl_t0, sl_t1;	/* ns */
+	long long	sl_count, sl_errors;
+	double		sl_user, sl_sys;	/* us of CPU in the batch */
+	double		sl_nvcsw, sl_nivcsw, sl_minflt;
+	int		sl_failed;
+};
+
+/* What all processes share: the barrier and the kept samples. */
+struct shared {
+	pthread_mutex_t	sh_lock;
+	pthread_cond_t	sh_cv;
+	int		sh_nworkers;
+	int		sh_waiting;
+	unsigned	sh_gen;
+	int		sh_stop;	/* workers leave after this barrier */
+	int		sh_abort;	/* something went wrong: leave now */
+	int		sh_batch;	/* B for the next sample */
+	int		sh_calibrating;
+	int		sh_calrounds;
+	long long	sh_tstart;	/* ns when kept samples began */
+	long long	sh_tend;
+	long long	sh_count, sh_errors;
+	double		sh_user, sh_sys, sh_nvcsw, sh_nivcsw, sh_minflt;
+	int		sh_nsamples;
+	int		sh_cap;
+	int		sh_nextcheck;	/* when to test the precision target */
+	char		sh_msg[256];	/* first failure */
+	unsigned char	*sh_slots;	/* nworkers * LM_PAD bytes */
+	double		*sh_data;	/* sh_cap per-call times, in us */
+};
+
+/* Everything else the engine keeps, private to each process. */
+static struct {
+	int		optX;		/* hard maximum duration, ms */
+	int		optXset;
+	double		optR;		/* precision target, percent */
+	int		fixedB;		/* batch set by -B or lm_defB */
+	double		clk_ovh;	/* ns per clock read */
+	long long	clk_res;	/* smallest step seen, ns */
+	long long	target_ns;	/* sample length calibration aims for */
+	struct shared	*sh;
+	size_t		shsize;
+	int		pindex;		/* in a worker process */
+	char		*tsd;		/* this process's T tsd blocks */
+	size_t		tsdstride;
+	pthread_key_t	key;		/* holds the thread index + 1 */
+	pthread_barrier_t pbar;		/* threads of one process */
+	pid_t		mainpid;
+	char		tmpdir[PATH_MAX];
+	volatile sig_atomic_t	signo;	/* -1 mode: signal received */
+} lm;
+
+/*
+ * Messages
+ */
+
+static void
+vmsg(const char *fmt, va_list ap)
+{
+	int saved = errno;
+	size_t n = strlen(fmt);
+
+	fprintf(stderr, "%s: ", lm_procname[0] ? lm_procname : "libmicro");
+	vfprintf(stderr, fmt, ap);
+	if (n > 0 && fmt[n - 1] == ':')
+		fprintf(stderr, " %s", strerror(saved));
+	fputc('\n', stderr);
+}
+
+void
+lm_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+}
+
+static void lm_cleanup(void);
+
+void
+lm_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+	lm_cleanup();
+	exit(2);
+}
+
+/* A runtime failure before workers exist: say so and exit 1. */
+static void
+die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+	lm_cleanup();
+	exit(1);
+}
+
+/*
+ * Options and usage
+ */
+
+static const char engine_opts[] = "1AB:C:D:EHI:LMN:P:R:ST:VWX:";
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: %s [engine options] [case options] [args]\n"
+	    "engine options:\n"
+	    "  -1       run the threads in one process (no fork)\n"
+	    "  -A       start each sample on a 1 ms clock boundary\n"
+	    "  -B n     operations per sample (default: sized by calibration)\n"
+	    "  -C n     minimum number of samples (default %d)\n"
+	    "  -D ms    minimum duration in milliseconds (default %d)\n"
+	    "  -E       echo the benchmark name and duration on stderr\n"
+	    "  -H       no column header line\n"
+	    "  -I ns    expected nanoseconds per operation (batch size hint)\n"
+	    "  -L       print the argument line\n"
+	    "  -M       report the mean instead of the median\n"
+	    "  -N name  benchmark name (default: the program name)\n"
+	    "  -P n     worker processes (default %d)\n"
+	    "  -R pct   stop once the 99%% confidence interval of the median\n"
+	    "           is within +/-pct%% (after -C and -D are met)\n"
+	    "  -S       print detailed statistics\n"
+	    "  -T n     threads per process (default %d)\n"
+	    "  -V       print the version and exit\n"
+	    "  -W       print warnings (implies -S)\n"
+	    "  -X ms    hard maximum duration of the timed phase"
+	    " (default 10000)\n"
+	    "  -?       this help (also --help)\n"
+	    "sizes and counts accept k, m and g suffixes (x1024)\n",
+	    lm_procname, lm_defC, lm_defD, lm_defP, lm_defT);
+	if (lm_usage[0] != '\0')
+		fprintf(fp, "case options:\n%s", lm_usage);
+	if (lm_usage[0] != '\0' && lm_usage[strlen(lm_usage) - 1] != '\n')
+		fputc('\n', fp);
+}
+
+long long
+sizetoll(const char *s)
+{
+	char *end;
+	long long v, mult = 1;
+
+	if (s == NULL || *s == '\0')
+		return -1;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno != 0 || end == s || v < 0)
+		return -1;
+	switch (*end) {
+	case 'k': case 'K': mult = 1024LL; end++; break;
+	case 'm': case 'M': mult = 1024LL * 1024; end++; break;
+	case 'g': case 'G': mult = 1024LL * 1024 * 1024; end++; break;
+	default: break;
+	}
+	if (*end != '\0' || v > LLONG_MAX / mult)
+		return -1;
+	return v * mult;
+}
+
+int
+sizetoint(const char *s)
+{
+	long long v = sizetoll(s);
+
+	return v < 0 || v > INT_MAX ? -1 : (int)v;
+}
+
+/* A count option: a size in [lo, hi], or a usage error naming it. */
+static int
+count_arg(int opt, const char *arg, long long lo, long long hi)
+{
+	long long v = sizetoll(arg);
+
+	if (v < 0)
+		lm_usage_error("-%c: not a non-negative number: '%s'", opt, arg);
+	if (v < lo || v > hi)
+		lm_usage_error("-%c: %s is out of range [%lld, %lld]", opt,
+		    arg, lo, hi);
+	return (int)v;
+}
+
+static double
+percent_arg(int opt, const char *arg)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (errno != 0 || end == arg || *end != '\0' || !(v > 0 && v <= 100))
+		lm_usage_error("-%c: not a percentage in (0, 100]: '%s'", opt,
+		    arg);
+	return v;
+}
+
+static int
+name_ok(const char *s)
+{
+	size_t i, n = strlen(s);
+
+	if (n == 0 || n > 64)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (s[i] <= ' ' || s[i] == 0x7f)
+			return 0;
+	return 1;
+}
+
+static void
+engine_opt(int c, char *arg)
+{
+	switch (c) {
+	case '1': lm_opt1 = 1; break;
+	case 'A': lm_optA = 1; break;
+	case 'B': lm_optB = count_arg(c, arg, 1, 1 << 30); break;
+	case 'C': lm_optC = count_arg(c, arg, 1, LM_MAXCAP); break;
+	case 'D': lm_optD = count_arg(c, arg, 0, 86400000); break;
+	case 'E': lm_optE = 1; break;
+	case 'H': lm_optH = 1; break;
+	case 'I': lm_optI = count_arg(c, arg, 1, INT_MAX); break;
+	case 'L': lm_optL = 1; break;
+	case 'M': lm_optM = 1; break;
+	case 'N':
+		if (!name_ok(arg))
+			lm_usage_error("-N: a name is 1 to 64 characters"
+			    " without blanks: '%s'", arg);
+		lm_optN = arg;
+		break;
+	case 'P': lm_optP = count_arg(c, arg, 1, 4096); break;
+	case 'R': lm.optR = percent_arg(c, arg); break;
+	case 'S': lm_optS = 1; break;
+	case 'T': lm_optT = count_arg(c, arg, 1, 4096); break;
+	case 'V': printf("%s\n", LIBMICRO_VERSION); exit(0);
+	case 'W': lm_optW = lm_optS = 1; break;
+	case 'X':
+		lm.optX = count_arg(c, arg, 1, 86400000);
+		lm.optXset = 1;
+		break;
+	default: break;
+	}
+}
+
+static void
+parse_options(int argc, char **argv)
+{
+	char optstr[2 * STRSIZE];
+	int c, i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--help") == 0) {
+			usage(stdout);
+			exit(0);
+		}
+	/* Stop at the first operand, as POSIX getopt does; glibc needs +. */
+	snprintf(optstr, sizeof(optstr), "%s:%s%s",
+#ifdef __GLIBC__
+	    "+",
+#else
+	    "",
+#endif
+	    engine_opts, lm_optstr);
+	opterr = 0;
+	while ((c = getopt(argc, argv, optstr)) != -1) {
+		if (c == '?' && optopt == '?') {
+			usage(stdout);
+			exit(0);
+		}
+		if (c == '?')
+			lm_usage_error("unknown option: -%c (try --help)",
+			    optopt);
+		if (c == ':')
+			lm_usage_error("-%c needs a value", optopt);
+		if (strchr(engine_opts, c) != NULL)
+			engine_opt(c, optarg);
+		else if (benchmark_optswitch(c, optarg) != 0)
+			lm_usage_error("-%c: bad value '%s'", c,
+			    optarg ? optarg : "");
+	}
+	if ((long long)lm_optP * lm_optT > 8192)
+		lm_usage_error("-P %d x -T %d: more than 8192 workers",
+		    lm_optP, lm_optT);
+	if (!lm.optXset && lm.optX < lm_optD)
+		lm.optX = lm_optD;
+	if (lm.optX < lm_optD)
+		lm_usage_error("-D %d is longer than -X %d", lm_optD, lm.optX);
+}
+
+static void
+set_defaults(int argc, char **argv)
+{
+	char *slash;
+
+	lm_argc = argc;
+	lm_argv = argv;
+	slash = strrchr(argv[0], '/');
+	snprintf(lm_procname, sizeof(lm_procname), "%s",
+	    slash ? slash + 1 : argv[0]);
+	lm_procpath = strdup(argv[0]);
+	if (lm_procpath == NULL)
+		die("out of memory");
+	slash = strrchr(lm_procpath, '/');
+	if (slash != NULL)
+		*slash = '\0';
+	else
+		strcpy(lm_procpath, ".");
+	lm.optX = 10000;
+	lm.mainpid = getpid();
+}
+
+static void
+apply_defaults(void)
+{
+	lm_opt1 = lm_def1;
+	lm_optB = lm_defB;
+	lm_optC = lm_defC;
+	lm_optD = lm_defD;
+	lm_optH = lm_defH;
+	lm_optN = lm_defN ? lm_defN : lm_procname;
+	lm_optP = lm_defP;
+	lm_optS = lm_defS;
+	lm_optT = lm_defT;
+}
+
+/*
+ * Clock and calibration
+ */
+
+uint64_t
+getnsecs(void)
+{
+	struct timespec ts;
+
+	(void) clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t
+getusecs(void)
+{
+	return getnsecs() / 1000;
+}
+
+long long
+get_nsecs_resolution(void)
+{
+	return lm.clk_res;
+}
+
+/*
+ * Cost of one read: the best of several runs of back-to-back reads.
+ * Resolution: the smallest non-zero step between two reads actually seen
+ * (the clock may advance in coarser steps than clock_getres claims).
+ */
+static void
+calibrate_clock(void)
+{
+	enum { NREAD = 20000, ROUNDS = 5 };
+	long long best = LLONG_MAX, res = LLONG_MAX;
+	int r, i;
+
+	for (r = 0; r < ROUNDS; r++) {
+		uint64_t first = getnsecs(), prev = first, t = first;
+
+		for (i = 0; i < NREAD; i++) {
+			t = getnsecs();
+			if (t != prev && (long long)(t - prev) < res)
+				res = (long long)(t - prev);
+			prev = t;
+		}
+		if ((long long)(t - first) < best)
+			best = (long long)(t - first);
+	}
+	lm.clk_ovh = (double)best / NREAD;
+	lm.clk_res = res == LLONG_MAX ? 1000000 : res;
+	/* Clock granularity and overhead must be <1% of a sample. */
+	lm.target_ns = 100 * (lm.clk_res + (long long)ceil(lm.clk_ovh));
+	if (lm.target_ns < LM_TARGET_NS)
+		lm.target_ns = LM_TARGET_NS;
+}
+
+/*
+ * Statistics: pure functions on double[].
+ */
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double
+st_mean(const double *x, int n)
+{
+	double s = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		s += x[i];
+	return n > 0 ? s / n : 0;
+}
+
+/* Sample standard deviation (n - 1). */
+static double
+st_stddev(const double *x, int n, double mean)
+{
+	double s = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		s += (x[i] - mean) * (x[i] - mean);
+	return n > 1 ? sqrt(s / (n - 1)) : 0;
+}
+
+/* k-th central moment about mean, population form. */
+static double
+st_moment(const double *x, int n, double mean, int k)
+{
+	double s = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		s += pow(x[i] - mean, k);
+	return n > 0 ? s / n : 0;
+}
+
+static double
+st_skew(const double *x, int n, double mean)
+{
+	double m2 = st_moment(x, n, mean, 2);
+
+	return m2 > 0 ? st_moment(x, n, mean, 3) / pow(m2, 1.5) : 0;
+}
+
+/* Excess kurtosis: 0 for a normal distribution. */
+static double
+st_kurtosis(const double *x, int n, double mean)
+{
+	double m2 = st_moment(x, n, mean, 2);
+
+	return m2 > 0 ? st_moment(x, n, mean, 4) / (m2 * m2) - 3 : 0;
+}
+
+/* Linear interpolation between order statistics (R's type 7). */
+static double
+st_percentile(const double *sorted, int n, double p)
+{
+	double h;
+	int lo;
+
+	if (n <= 0)
+		return 0;
+	h = (n - 1) * p;
+	lo = (int)floor(h);
+	if (lo >= n - 1)
+		return sorted[n - 1];
+	return sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]);
+}
+
+/* Pearson correlation of the samples with their order: drift. */
+static double
+st_timecorr(const double *x, int n)
+{
+	double mx = (n - 1) / 2.0, my = st_mean(x, n);
+	double sxy = 0, sxx = 0, syy = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		sxy += (i - mx) * (x[i] - my);
+		sxx += (i - mx) * (i - mx);
+		syy += (x[i] - my) * (x[i] - my);
+	}
+	return sxx > 0 && syy > 0 ? sxy / sqrt(sxx * syy) : 0;
+}
+
+/*
+ * Distribution-free confidence interval of the median: the order
+ * statistics n/2 -/+ z sqrt(n)/2 (1-based), clamped to the data.
+ */
+static void
+st_median_ci(const double *sorted, int n, double *lo, double *hi)
+{
+	double half = LM_Z99 * sqrt((double)n) / 2;
+	int j = (int)floor(n / 2.0 - half), k = (int)ceil(n / 2.0 + half) + 1;
+
+	if (n <= 0) {
+		*lo = *hi = 0;
+		return;
+	}
+	j = j < 1 ? 1 : j;
+	k = k > n ? n : k;
+	*lo = sorted[j - 1];
+	*hi = sorted[k - 1];
+}
+
+struct stats {
+	int	st_n;
+	double	st_min, st_max, st_mean, st_median, st_stddev, st_stderr;
+	double	st_99conf, st_cilo, st_cihi, st_skew, st_kurt, st_timecorr;
+	double	st_p90, st_p95, st_p99, st_cv;
+};
+
+/* x in time order; sorted is scratch of n doubles. */
+static void
+st_compute(const double *x, int n, double *sorted, struct stats *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->st_n = n;
+	if (n <= 0)
+		return;
+	memcpy(sorted, x, (size_t)n * sizeof(*x));
+	qsort(sorted, (size_t)n, sizeof(*x), cmp_double);
+	st->st_min = sorted[0];
+	st->st_max = sorted[n - 1];
+	st->st_mean = st_mean(x, n);
+	st->st_median = st_percentile(sorted, n, 0.5);
+	st->st_stddev = st_stddev(x, n, st->st_mean);
+	st->st_stderr = st->st_stddev / sqrt((double)n);
+	st->st_99conf = LM_Z99 * st->st_stderr;
+	st_median_ci(sorted, n, &st->st_cilo, &st->st_cihi);
+	st->st_skew = st_skew(x, n, st->st_mean);
+	st->st_kurt = st_kurtosis(x, n, st->st_mean);
+	st->st_timecorr = st_timecorr(x, n);
+	st->st_p90 = st_percentile(sorted, n, 0.90);
+	st->st_p95 = st_percentile(sorted, n, 0.95);
+	st->st_p99 = st_percentile(sorted, n, 0.99);
+	st->st_cv = st->st_mean > 0 ? st->st_stddev / st->st_mean : 0;
+}
+
+/*
+ * Outliers: outside Tukey's far fences [Q1 - 3 IQR, Q3 + 3 IQR].  Copies
+ * the kept samples, in time order, to out; returns how many.  With an
+ * IQR of 0 (a quantized or perfectly steady run) nothing is removed.
+ */
+static int
+st_remove_outliers(const double *x, int n, double *sorted, double *out)
+{
+	double q1, q3, lo, hi;
+	int i, m = 0;
+
+	memcpy(sorted, x, (size_t)n * sizeof(*x));
+	qsort(sorted, (size_t)n, sizeof(*x), cmp_double);
+	q1 = st_percentile(sorted, n, 0.25);
+	q3 = st_percentile(sorted, n, 0.75);
+	lo = q1 - 3 * (q3 - q1);
+	hi = q3 + 3 * (q3 - q1);
+	for (i = 0; i < n; i++)
+		if (q3 == q1 || (x[i] >= lo && x[i] <= hi))
+			out[m++] = x[i];
+	return m;
+}
+
+/* Relative half-width of the median's 99% CI, in percent. */
+static double
+st_precision(const double *x, int n, double *sorted)
+{
+	double lo, hi, med;
+
+	memcpy(sorted, x, (size_t)n * sizeof(*x));
+	qsort(sorted, (size_t)n, sizeof(*x), cmp_double);
+	med = st_percentile(sorted, n, 0.5);
+	st_median_ci(sorted, n, &lo, &hi);
+	return med > 0 ? 100 * (hi - lo) / 2 / med : 100;
+}
+
+/*
+ * Bimodality coefficient (skew^2 + 1) / (kurtosis + 3(n-1)^2/((n-2)(n-3)));
+ * above 5/9, the value for a uniform distribution, two modes are likely.
+ */
+static double
+st_bimodality(const struct stats *st)
+{
+	double n = st->st_n;
+
+	if (n < 4)
+		return 0;
+	return (st->st_skew * st->st_skew + 1) /
+	    (st->st_kurt + 3 * (n - 1) * (n - 1) / ((n - 2) * (n - 3)));
+}
+
+/*
+ * Barrier, in shared memory, for threads of all processes.  The mutex is
+ * robust so that a worker dying while holding it cannot wedge the rest.
+ */
+
+static struct slot *
+slot_of(int w)
+{
+	return (struct slot *)(void *)(lm.sh->sh_slots + (size_t)w * LM_PAD);
+}
+
+static int
+sh_lock(struct shared *sh)
+{
+	int e = pthread_mutex_lock(&sh->sh_lock);
+
+	if (e == EOWNERDEAD) {
+		(void) pthread_mutex_consistent(&sh->sh_lock);
+		sh->sh_abort = 1;
+		if (sh->sh_msg[0] == '\0')
+			snprintf(sh->sh_msg, sizeof(sh->sh_msg),
+			    "a worker died holding the barrier");
+		e = 0;
+	}
+	return e;
+}
+
+static void
+sh_fail(const char *what)
+{
+	struct shared *sh = lm.sh;
+
+	if (sh_lock(sh) != 0)
+		return;
+	if (sh->sh_msg[0] == '\0')
+		snprintf(sh->sh_msg, sizeof(sh->sh_msg), "%s", what);
+	(void) pthread_mutex_unlock(&sh->sh_lock);
+}
+
+/* Make everyone leave: used by the parent when a worker dies. */
+static void
+sh_abort(const char *why)
+{
+	struct shared *sh = lm.sh;
+
+	if (sh_lock(sh) != 0)
+		return;
+	sh->sh_abort = 1;
+	if (sh->sh_msg[0] == '\0' && why != NULL)
+		snprintf(sh->sh_msg, sizeof(sh->sh_msg), "%s", why);
+	(void) pthread_cond_broadcast(&sh->sh_cv);
+	(void) pthread_mutex_unlock(&sh->sh_lock);
+}
+
+static struct shared *
+sh_create(int nworkers, int cap)
+{
+	pthread_mutexattr_t ma;
+	pthread_condattr_t ca;
+	struct shared *sh;
+	size_t hdr = (sizeof(*sh) + LM_PAD - 1) / LM_PAD * LM_PAD;
+	size_t size = hdr + (size_t)nworkers * LM_PAD + (size_t)cap *
+	    sizeof(double);
+	void *p;
+
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+	    -1, 0);
+	if (p == MAP_FAILED)
+		die("mmap of %zu shared bytes:", size);
+	sh = p;
+	sh->sh_slots = (unsigned char *)p + hdr;
+	sh->sh_data = (double *)(void *)(sh->sh_slots +
+	    (size_t)nworkers * LM_PAD);
+	sh->sh_nworkers = nworkers;
+	sh->sh_cap = cap;
+	(void) pthread_mutexattr_init(&ma);
+	(void) pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_SHARED);
+	(void) pthread_mutexattr_setrobust(&ma, PTHREAD_MUTEX_ROBUST);
+	(void) pthread_condattr_init(&ca);
+	(void) pthread_condattr_setpshared(&ca, PTHREAD_PROCESS_SHARED);
+	if (pthread_mutex_init(&sh->sh_lock, &ma) != 0 ||
+	    pthread_cond_init(&sh->sh_cv, &ca) != 0)
+		die("cannot make a process-shared barrier");
+	(void) pthread_mutexattr_destroy(&ma);
+	(void) pthread_condattr_destroy(&ca);
+	lm.shsize = size;
+	return sh;
+}
+
+/* Wait for all workers; the last one in runs fn (under the lock). */
+static int
+barrier_wait(void (*fn)(struct shared *))
+{
+	struct shared *sh = lm.sh;
+	unsigned gen;
+
+	if (sh_lock(sh) != 0)
+		return -1;
+	gen = sh->sh_gen;
+	if (!sh->sh_abort && ++sh->sh_waiting == sh->sh_nworkers) {
+		sh->sh_waiting = 0;
+		fn(sh);
+		sh->sh_gen++;
+		(void) pthread_cond_broadcast(&sh->sh_cv);
+	} else {
+		while (gen == sh->sh_gen && !sh->sh_abort)
+			if (pthread_cond_wait(&sh->sh_cv, &sh->sh_lock) ==
+			    EOWNERDEAD) {
+				(void) pthread_mutex_consistent(&sh->sh_lock);
+				sh->sh_abort = 1;
+			}
+	}
+	gen = sh->sh_abort;
+	(void) pthread_mutex_unlock(&sh->sh_lock);
+	return gen ? -1 : 0;
+}
+
+/*
+ * Sample accounting, by the last worker to reach the barrier.
+ */
+
+/* Next batch size while calibrating; returns 1 when B is settled. */
+static int
+calibrate_batch(struct shared *sh, long long span)
+{
+	long long b = sh->sh_batch, next;
+
+	if (span >= lm.target_ns || b >= lm_maxB || sh->sh_calrounds++ > 40)
+		return 1;
+	if (span > 100 * lm.clk_res + 1000)	/* measurable: extrapolate */
+		next = (long long)((double)b * lm.target_ns * 1.2 / span) + 1;
+	else
+		next = b * 16;
+	if (next > b * 1000)
+		next = b * 1000;
+	if (next > lm_maxB)
+		next = lm_maxB;
+	sh->sh_batch = (int)next;
+	return 0;
+}
+
+/* Decide whether the run is over, after sample n was kept. */
+static int
+run_done(struct shared *sh, long long now)
+{
+	long long elapsed = now - sh->sh_tstart;
+	int n = sh->sh_nsamples;
+
+	if (n >= sh->sh_cap || elapsed >= (long long)lm.optX * 1000000)
+		return 1;
+	if (n < lm_optC || elapsed < (long long)lm_optD * 1000000)
+		return 0;
+	if (lm.optR <= 0)
+		return 1;
+	if (n < sh->sh_nextcheck)
+		return 0;
+	sh->sh_nextcheck = n + n / 10 + 1;
+	/* The tail of the data array is free: use it as scratch. */
+	if (2 * n > sh->sh_cap)
+		return 1;
+	return st_precision(sh->sh_data, n, sh->sh_data + n) <= lm.optR;
+}
+
+/* First barrier: stop at once if any worker failed to start. */
+static void
+check_start(struct shared *sh)
+{
+	int w;
+
+	for (w = 0; w < sh->sh_nworkers; w++)
+		if (slot_of(w)->sl_failed)
+			sh->sh_stop = 1;
+}
+
+static void
+account(struct shared *sh)
+{
+	long long span = 0, count = 0, errors = 0, now = (long long)getnsecs();
+	int w, failed = 0, nw = sh->sh_nworkers;
+	double ns;
+
+	for (w = 0; w < nw; w++) {
+		struct slot *s = slot_of(w);
+
+		if (s->sl_t1 - s->sl_t0 > span)
+			span = s->sl_t1 - s->sl_t0;
+		count += s->sl_count;
+		errors += s->sl_errors;
+		failed |= s->sl_failed;
+	}
+	if (failed || lm.signo != 0) {
+		sh->sh_stop = 1;
+		return;
+	}
+	if (sh->sh_calibrating) {
+		if (calibrate_batch(sh, span)) {
+			sh->sh_calibrating = 0;
+			sh->sh_tstart = now;
+		}
+		return;
+	}
+	ns = (double)span - lm.clk_ovh;
+	if (ns < 0)
+		ns = 0;
+	sh->sh_data[sh->sh_nsamples++] = count > 0 ?
+	    ns / 1000.0 / (double)count * nw : 0;
+	sh->sh_count += count;
+	sh->sh_errors += errors;
+	for (w = 0; w < nw; w++) {
+		struct slot *s = slot_of(w);
+
+		sh->sh_user += s->sl_user;
+		sh->sh_sys += s->sl_sys;
+		sh->sh_nvcsw += s->sl_nvcsw;
+		sh->sh_nivcsw += s->sl_nivcsw;
+		sh->sh_minflt += s->sl_minflt;
+	}
+	sh->sh_tend = now;
+	if (count == 0 || run_done(sh, now))
+		sh->sh_stop = 1;
+}
+
+/*
+ * Workers
+ */
+
+struct usage {
+	double	us_user, us_sys, us_nvcsw, us_nivcsw, us_minflt;
+};
+
+static void
+add_rusage(struct usage *u, int who, double sign)
+{
+	struct rusage ru;
+
+	if (getrusage(who, &ru) != 0)
+		return;
+	u->us_user += sign * (ru.ru_utime.tv_sec * 1e6 + ru.ru_utime.tv_usec);
+	u->us_sys += sign * (ru.ru_stime.tv_sec * 1e6 + ru.ru_stime.tv_usec);
+	u->us_nvcsw += sign * ru.ru_nvcsw;
+	u->us_nivcsw += sign * ru.ru_nivcsw;
+	u->us_minflt += sign * ru.ru_minflt;
+}
+
+/*
+ * CPU used by this thread, plus, for thread 0, by the children its
+ * process reaped (fork and exec cases).  RUSAGE_THREAD is Linux's; where
+ * it is missing the whole process is charged to thread 0.
+ */
+static void
+cpu_usage(struct usage *u, int tindex, double sign)
+{
+#ifdef RUSAGE_THREAD
+	add_rusage(u, RUSAGE_THREAD, sign);
+#else
+	if (tindex == 0)
+		add_rusage(u, RUSAGE_SELF, sign);
+#endif
+	if (tindex == 0)
+		add_rusage(u, RUSAGE_CHILDREN, sign);
+}
+
+/* Spin to the next millisecond boundary (-A). */
+static void
+align_clock(void)
+{
+	uint64_t ms = getnsecs() / 1000000;
+
+	while (getnsecs() / 1000000 == ms)
+		;
+}
+
+/* One timed batch; fills this worker's slot. */
+static void
+run_batch(void *tsd, struct slot *s, int tindex)
+{
+	struct usage u;
+	result_t res;
+
+	memset(&u, 0, sizeof(u));
+	memset(&res, 0, sizeof(res));
+	s->sl_count = s->sl_errors = 0;
+	s->sl_t0 = s->sl_t1 = 0;
+	if (benchmark_initbatch(tsd) != 0) {
+		sh_fail("benchmark_initbatch failed");
+		s->sl_failed = 1;
+		return;
+	}
+	if (lm_optA)
+		align_clock();
+	cpu_usage(&u, tindex, -1);
+	res.re_t0 = (long long)getnsecs();
+	if (benchmark(tsd, &res) != 0) {
+		sh_fail("benchmark failed");
+		s->sl_failed = 1;
+	}
+	res.re_t1 = (long long)getnsecs();
+	cpu_usage(&u, tindex, 1);
+	if (benchmark_finibatch(tsd) != 0) {
+		sh_fail("benchmark_finibatch failed");
+		s->sl_failed = 1;
+	}
+	s->sl_t0 = res.re_t0;
+	s->sl_t1 = res.re_t1;
+	s->sl_count = res.re_count;
+	s->sl_errors = res.re_errors;
+	s->sl_user = u.us_user;
+	s->sl_sys = u.us_sys;
+	s->sl_nvcsw = u.us_nvcsw;
+	s->sl_nivcsw = u.us_nivcsw;
+	s->sl_minflt = u.us_minflt;
+}
+
+/* Take up the batch size the barrier chose; one write per process. */
+static void
+take_batch(int tindex, int *mine)
+{
+	int b = lm.sh->sh_batch;
+
+	if (b == *mine)
+		return;
+	*mine = b;
+	if (lm_optT == 1) {
+		lm_optB = b;
+		return;
+	}
+	if (tindex == 0)
+		lm_optB = b;
+	(void) pthread_barrier_wait(&lm.pbar);
+}
+
+static void *
+worker(void *arg)
+{
+	int tindex = (int)(long)arg, mine = lm_optB, ready;
+	int w = lm.pindex * lm_optT + tindex;
+	struct slot *s = slot_of(w);
+	void *tsd = lm.tsd + (size_t)tindex * lm.tsdstride;
+
+	(void) pthread_setspecific(lm.key, (void *)(long)(tindex + 1));
+	ready = benchmark_initworker(tsd) == 0;
+	if (!ready) {
+		sh_fail("benchmark_initworker failed");
+		s->sl_failed = 1;
+	}
+	if (barrier_wait(check_start) == 0 && !lm.sh->sh_stop) {
+		do {
+			take_batch(tindex, &mine);
+			run_batch(tsd, s, tindex);
+		} while (barrier_wait(account) == 0 && !lm.sh->sh_stop);
+	}
+	if (ready && benchmark_finiworker(tsd) != 0) {
+		sh_fail("benchmark_finiworker failed");
+		s->sl_failed = 1;
+	}
+	return NULL;
+}
+
+/* Run this process's -T workers; the main thread is worker 0. */
+static void
+run_threads(void)
+{
+	pthread_t *tids = NULL;
+	int t, made = 1;
+
+	lm.tsdstride = (lm_tsdsize + LM_PAD - 1) / LM_PAD * LM_PAD;
+	if (lm.tsdstride == 0)
+		lm.tsdstride = LM_PAD;
+	if (posix_memalign((void **)&lm.tsd, LM_PAD,
+	    lm.tsdstride * (size_t)lm_optT) != 0) {
+		sh_abort("out of memory for per-thread data");
+		return;
+	}
+	memset(lm.tsd, 0, lm.tsdstride * (size_t)lm_optT);
+	if (lm_optT > 1) {
+		tids = calloc((size_t)lm_optT, sizeof(*tids));
+		if (tids == NULL ||
+		    pthread_barrier_init(&lm.pbar, NULL, (unsigned)lm_optT)) {
+			sh_abort("out of memory for threads");
+			free(tids);
+			return;
+		}
+	}
+	for (t = 1; t < lm_optT; t++, made++)
+		if ((errno = pthread_create(&tids[t], NULL, worker,
+		    (void *)(long)t)) != 0) {
+			char msg[128];
+
+			snprintf(msg, sizeof(msg), "thread %d of %d: %s", t + 1,
+			    lm_optT, strerror(errno));
+			sh_abort(msg);
+			break;
+		}
+	if (t == lm_optT)
+		(void) worker((void *)0);
+	for (t = 1; t < made; t++)
+		(void) pthread_join(tids[t], NULL);
+	free(tids);
+}
+
+/* A worker process: never returns. */
+static void
+child_main(int p, const sigset_t *oldmask)
+{
+#ifdef __linux__
+	/* If the parent is killed outright, do not linger. */
+	(void) prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+	if (getppid() != lm.mainpid)
+		_exit(1);
+	(void) sigprocmask(SIG_SETMASK, oldmask, NULL);
+	lm.pindex = p;
+	run_threads();
+	_exit(0);
+}
+
+static void
+kill_all(const pid_t *pids, int n, int sig)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (pids[i] > 0)
+			(void) kill(pids[i], sig);
+}
+
+/* Reap finished workers; note any that did not end cleanly. */
+static int
+reap(pid_t *pids, int n)
+{
+	int i, status, gone = 0;
+	char msg[160];
+
+	for (i = 0; i < n; i++) {
+		if (pids[i] <= 0 || waitpid(pids[i], &status, WNOHANG) !=
+		    pids[i])
+			continue;
+		pids[i] = 0;
+		gone++;
+		if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+			continue;
+		if (WIFSIGNALED(status))
+			snprintf(msg, sizeof(msg), "worker process %d died:"
+			    " signal %d (%s)", i, WTERMSIG(status),
+			    strsignal(WTERMSIG(status)));
+		else
+			snprintf(msg, sizeof(msg), "worker process %d exited"
+			    " with status %d", i, WEXITSTATUS(status));
+		sh_abort(msg);
+	}
+	return gone;
+}
+
+/*
+ * The parent's watch over its workers: reap them, pass on signals, and
+ * enforce the hard limit if a case never returns.
+ */
+static void
+watch(pid_t *pids, int n, const sigset_t *set)
+{
+	long long now = (long long)getnsecs(), killat = 0;
+	long long deadline = now + (2LL * lm.optX + 30000) * 1000000;
+	struct timespec tick = { 0, 100000000 };
+	int alive = n, sig;
+
+	while (alive > 0) {
+		sig = sigtimedwait(set, NULL, &tick);
+		if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
+			lm.signo = sig;
+			sh_abort("interrupted");
+			kill_all(pids, n, SIGKILL);
+		}
+		alive -= reap(pids, n);
+		now = (long long)getnsecs();
+		if (now > deadline && killat == 0) {
+			sh_abort("timed out: a batch did not return");
+			killat = now;
+		}
+		if (lm.sh->sh_abort && killat == 0)
+			killat = now + 2000000000LL;	/* grace to leave */
+		if (killat != 0 && now >= killat)
+			kill_all(pids, n, SIGKILL);
+	}
+}
+
+static void
+run_processes(const sigset_t *set, const sigset_t *oldmask)
+{
+	pid_t *pids = calloc((size_t)lm_optP, sizeof(*pids));
+	int p;
+
+	if (pids == NULL)
+		die("out of memory");
+	for (p = 0; p < lm_optP; p++) {
+		(void) fflush(NULL);
+		pids[p] = fork();
+		if (pids[p] == 0)
+			child_main(p, oldmask);
+		if (pids[p] < 0) {
+			char msg[128];
+
+			snprintf(msg, sizeof(msg), "fork of worker %d of %d:"
+			    " %s", p + 1, lm_optP, strerror(errno));
+			pids[p] = 0;
+			sh_abort(msg);
+			break;
+		}
+	}
+	watch(pids, lm_optP, set);
+	free(pids);
+}
+
+static void
+on_signal(int sig)
+{
+	lm.signo = sig;
+}
+
+/*
+ * Report
+ */
+
+static void
+print_usecs(double v)
+{
+	printf(v < 0.01 ? "%12.7f" : "%12.5f", v);
+}
+
+static void
+stat_line(const char *label, double raw, double clean)
+{
+	printf("# %22s %13.5f %13.5f\n", label, raw, clean);
+}
+
+static void
+print_stats(const struct stats *r, const struct stats *c)
+{
+	printf("#\n# %-22s %-17s %s\n", "STATISTICS", "usecs/call (raw)",
+	    "usecs/call (outliers removed)");
+	stat_line("min", r->st_min, c->st_min);
+	stat_line("max", r->st_max, c->st_max);
+	stat_line("mean", r->st_mean, c->st_mean);
+	stat_line("median", r->st_median, c->st_median);
+	stat_line("stddev", r->st_stddev, c->st_stddev);
+	stat_line("standard error", r->st_stderr, c->st_stderr);
+	stat_line("99% confidence level", r->st_99conf, c->st_99conf);
+	stat_line("median 99% ci low", r->st_cilo, c->st_cilo);
+	stat_line("median 99% ci high", r->st_cihi, c->st_cihi);
+	stat_line("skew", r->st_skew, c->st_skew);
+	stat_line("kurtosis", r->st_kurt, c->st_kurt);
+	stat_line("time correlation", r->st_timecorr, c->st_timecorr);
+	stat_line("p50", r->st_median, c->st_median);
+	stat_line("p90", r->st_p90, c->st_p90);
+	stat_line("p95", r->st_p95, c->st_p95);
+	stat_line("p99", r->st_p99, c->st_p99);
+	stat_line("coeff of variation", r->st_cv, c->st_cv);
+}
+
+/* The distribution of the kept samples, in LM_HISTO equal buckets. */
+static void
+print_histogram(const double *x, int n, const struct stats *st)
+{
+	int count[LM_HISTO] = { 0 }, i, b, most = 1;
+	double sum[LM_HISTO] = { 0 }, width;
+
+	width = (st->st_max - st->st_min) / LM_HISTO;
+	for (i = 0; i < n; i++) {
+		b = width > 0 ? (int)((x[i] - st->st_min) / width) : 0;
+		b = b >= LM_HISTO ? LM_HISTO - 1 : b;
+		count[b]++;
+		sum[b] += x[i];
+	}
+	for (b = 0; b < LM_HISTO; b++)
+		most = count[b] > most ? count[b] : most;
+	printf("#\n# DISTRIBUTION\n#%19s %12s %-40s %s\n", "counts",
+	    "usecs/call", "", "means");
+	for (b = 0; b < LM_HISTO; b++) {
+		char bar[41];
+		int len = (count[b] * 40 + most - 1) / most;
+
+		if (count[b] == 0)
+			continue;
+		memset(bar, '*', (size_t)len);
+		bar[len] = '\0';
+		printf("# %18d %12.5f |%-40s %12.5f\n", count[b],
+		    st->st_min + b * width, bar, sum[b] / count[b]);
+	}
+}
+
+struct report {
+	struct stats	rp_raw, rp_clean;
+	double		*rp_x;		/* kept samples, outliers removed */
+	int		rp_n;		/* samples kept */
+	double		rp_span;	/* typical sample length, ns */
+	double		rp_calls;	/* operations over kept samples */
+	int		rp_nwarn;
+	char		rp_warn[10][200];
+};
+
+static void
+warn(struct report *rp, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (rp->rp_nwarn >= 10)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(rp->rp_warn[rp->rp_nwarn++], sizeof(rp->rp_warn[0]), fmt,
+	    ap);
+	va_end(ap);
+}
+
+/* Each warning says what is wrong and what to do about it. */
+static void
+find_warnings(struct report *rp, const struct shared *sh)
+{
+	const struct stats *c = &rp->rp_clean;
+	double quant = 100.0 * ((double)lm.clk_res + lm.clk_ovh) / rp->rp_span;
+	int n = rp->rp_n, outl = rp->rp_n - c->st_n;
+	double prec = c->st_median > 0 ?
+	    100 * (c->st_cihi - c->st_cilo) / 2 / c->st_median : 0;
+
+	if (sh->sh_errors > 0)
+		warn(rp, "Errors: %lld of %.0f operations failed; the time"
+		    " includes failed calls", sh->sh_errors, rp->rp_calls);
+	if (quant > 1)
+		warn(rp, "Quantization error likely; increase batch size"
+		    " (-B option) %.0fX to avoid.", ceil(quant));
+	if (n < lm_optC)
+		warn(rp, "Few samples: %d of the %d asked for (-C) within the"
+		    " -X limit of %d ms; raise -X", n, lm_optC, lm.optX);
+	else if (n < 30)
+		warn(rp, "Few samples: only %d; the statistics are rough;"
+		    " raise -C", n);
+	if (n >= 20 && fabs(c->st_timecorr) > 0.5)
+		warn(rp, "Drift: time correlation %.2f; the figure moved"
+		    " during the run (frequency scaling, background load?)",
+		    c->st_timecorr);
+	if (c->st_cv > 0.10)
+		warn(rp, "High spread: coefficient of variation %.0f%%;"
+		    " rerun on a quiet machine or raise -C", 100 * c->st_cv);
+	if (n >= 20 && outl * 20 > n)
+		warn(rp, "Long tail: %d of %d samples were outliers, the worst"
+		    " %.1fx the median", outl, n, c->st_median > 0 ?
+		    rp->rp_raw.st_max / c->st_median : 0);
+	if (c->st_n >= 30 && c->st_cv > 0.02 && st_bimodality(c) > 5.0 / 9)
+		warn(rp, "Bimodal: bimodality coefficient %.2f; the samples"
+		    " may come from two states (CPU placement?)",
+		    st_bimodality(c));
+	if ((lm.optR > 0 && prec > lm.optR) || prec > 5)
+		warn(rp, "Imprecise: the median's 99%% confidence interval is"
+		    " +/-%.1f%%; raise -C or -D", prec);
+}
+
+static void
+print_run(const struct report *rp, const struct shared *sh)
+{
+	double calls = rp->rp_calls > 0 ? rp->rp_calls : 1;
+
+	printf("#\n");
+	printf("# %22s %13.5f\n", "elapsed time",
+	    (double)(sh->sh_tend - sh->sh_tstart) / 1e9);
+	printf("# %22s %13d\n", "number of samples", rp->rp_n);
+	printf("# %22s %13d\n", "number of outliers",
+	    rp->rp_n - rp->rp_clean.st_n);
+	printf("# %22s %13.0f\n", "getnsecs overhead", lm.clk_ovh);
+	printf("# %22s %13lld\n", "clock resolution (ns)", lm.clk_res);
+	printf("# %22s %13.5f\n", "sample length (us)", rp->rp_span / 1000);
+	printf("# %22s %13.5f\n", "user usecs/call", sh->sh_user / calls);
+	printf("# %22s %13.5f\n", "system usecs/call", sh->sh_sys / calls);
+	printf("# %22s %13.5f\n", "vol ctx sw/call", sh->sh_nvcsw / calls);
+	printf("# %22s %13.5f\n", "invol ctx sw/call", sh->sh_nivcsw / calls);
+	printf("# %22s %13.5f\n", "minor faults/call", sh->sh_minflt / calls);
+}
+
+static void
+print_result(const struct report *rp, const struct shared *sh)
+{
+	const char *extra = benchmark_result();
+	int i;
+
+	if (lm_optL) {
+		printf("#");
+		for (i = 0; i < lm_argc; i++)
+			printf(" %s", lm_argv[i]);
+		printf("\n");
+	}
+	if (!lm_optH)
+		printf("%-12s %3s %3s %12s %12s %8s %8s%s%s\n", "", "prc",
+		    "thr", "usecs/call", "samples", "errors", "cnt/samp",
+		    lm_header[0] ? " " : "", lm_header);
+	printf("%-12s %3d %3d ", lm_optN, lm_optP, lm_optT);
+	print_usecs(lm_optM ? rp->rp_clean.st_mean : rp->rp_clean.st_median);
+	printf(" %12d %8lld %8d%s%s\n", rp->rp_n, sh->sh_errors, lm_optB,
+	    extra && *extra ? " " : "", extra ? extra : "");
+}
+
+static int
+report(const struct shared *sh)
+{
+	struct report rp;
+	double *scratch;
+	int i, n = sh->sh_nsamples;
+
+	memset(&rp, 0, sizeof(rp));
+	scratch = malloc(2 * (size_t)(n > 0 ? n : 1) * sizeof(double));
+	if (scratch == NULL)
+		return -1;
+	rp.rp_x = scratch + n;
+	rp.rp_n = n;
+	rp.rp_calls = (double)sh->sh_count;
+	st_compute(sh->sh_data, n, scratch, &rp.rp_raw);
+	i = st_remove_outliers(sh->sh_data, n, scratch, rp.rp_x);
+	st_compute(rp.rp_x, i, scratch, &rp.rp_clean);
+	rp.rp_span = n > 0 ? rp.rp_clean.st_median * 1000 *
+	    ((double)sh->sh_count / n) / sh->sh_nworkers : 0;
+	find_warnings(&rp, sh);
+	print_result(&rp, sh);
+	if (lm_optS) {
+		print_stats(&rp.rp_raw, &rp.rp_clean);
+		print_run(&rp, sh);
+		print_histogram(rp.rp_x, rp.rp_clean.st_n, &rp.rp_clean);
+	}
+	if (lm_optW && rp.rp_nwarn > 0) {
+		printf("#\n# WARNINGS\n");
+		for (i = 0; i < rp.rp_nwarn; i++)
+			printf("#      %s\n", rp.rp_warn[i]);
+	}
+	free(scratch);
+	return fflush(stdout) == 0 ? 0 : -1;
+}
+
+/*
+ * Helpers for cases
+ */
+
+int
+getpindex(void)
+{
+	return lm.pindex;
+}
+
+int
+gettindex(void)
+{
+	return (int)(long)pthread_getspecific(lm.key) - 1;
+}
+
+void *
+gettsd(int p, int t)
+{
+	if (p != lm.pindex || t < 0 || t >= lm_optT || lm.tsd == NULL)
+		return NULL;
+	return lm.tsd + (size_t)t * lm.tsdstride;
+}
+
+int
+setfdlimit(int limit)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+		return -1;
+	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur >= (rlim_t)limit)
+		return 0;
+	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < (rlim_t)limit) {
+		errno = EMFILE;
+		return -1;
+	}
+	rl.rlim_cur = (rlim_t)limit;
+	return setrlimit(RLIMIT_NOFILE, &rl);
+}
+
+#if !defined(__GNUC__) && !defined(__clang__)
+void
+lm_opaque(const void *p)
+{
+	(void) p;
+}
+#endif
+
+const char *
+lm_tmpdir(void)
+{
+	const char *root = getenv("TMPDIR");
+
+	if (lm.tmpdir[0] != '\0')
+		return lm.tmpdir;
+	if (root == NULL || *root == '\0')
+		root = "/tmp";
+	snprintf(lm.tmpdir, sizeof(lm.tmpdir), "%s/libmicro.XXXXXX", root);
+	if (mkdtemp(lm.tmpdir) == NULL) {
+		lm_error("mkdtemp %s:", lm.tmpdir);
+		lm.tmpdir[0] = '\0';
+		return NULL;
+	}
+	return lm.tmpdir;
+}
+
+char *
+lm_tmppath(char *buf, size_t len, const char *name)
+{
+	const char *dir = lm_tmpdir();
+
+	if (dir == NULL || (size_t)snprintf(buf, len, "%s/%s", dir, name) >=
+	    len)
+		return NULL;
+	return buf;
+}
+
+int
+lm_fillfile(const char *path, long long size)
+{
+	static char block[65536];
+	long long done = 0;
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	if (fd < 0) {
+		lm_error("%s:", path);
+		return -1;
+	}
+	while (done < size) {
+		size_t want = size - done < (long long)sizeof(block) ?
+		    (size_t)(size - done) : sizeof(block);
+		ssize_t got = write(fd, block, want);
+
+		if (got <= 0) {
+			lm_error("write %s:", path);
+			(void) close(fd);
+			return -1;
+		}
+		done += got;
+	}
+	return close(fd);
+}
+
+static int
+rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	(void) sb;
+	(void) flag;
+	(void) ftw;
+	(void) remove(path);
+	return 0;
+}
+
+static void
+lm_cleanup(void)
+{
+	if (lm.tmpdir[0] != '\0' && getpid() == lm.mainpid) {
+		(void) nftw(lm.tmpdir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+		lm.tmpdir[0] = '\0';
+	}
+}
+
+/*
+ * The run
+ */
+
+static void
+setup_shared(void)
+{
+	int cap = lm_optC > 100000 ? lm_optC : 100000;
+	struct shared *sh = sh_create(lm_optP * lm_optT, 2 * cap);
+
+	sh->sh_cap = cap;
+	lm.sh = sh;
+	lm.fixedB = lm_optB > 0;
+	if (!lm.fixedB) {
+		long long b = lm_optI > 0 ? lm.target_ns / lm_optI : 1;
+
+		lm_optB = (int)(b < 1 ? 1 : b > lm_maxB ? lm_maxB : b);
+	}
+	sh->sh_batch = lm_optB;
+	sh->sh_calibrating = 1;
+	if (lm.fixedB)
+		sh->sh_calrounds = 1000;	/* one warm-up sample only */
+}
+
+/* Leave the way the signal asked, after cleaning up. */
+static void
+resignal(int sig)
+{
+	sigset_t set;
+
+	lm_cleanup();
+	(void) signal(sig, SIG_DFL);
+	(void) sigemptyset(&set);
+	(void) sigaddset(&set, sig);
+	(void) sigprocmask(SIG_UNBLOCK, &set, NULL);
+	(void) raise(sig);
+	_exit(128 + sig);
+}
+
+static void
+setup_signals(sigset_t *set, sigset_t *old)
+{
+	struct sigaction sa;
+
+	(void) sigemptyset(set);
+	(void) sigaddset(set, SIGINT);
+	(void) sigaddset(set, SIGTERM);
+	(void) sigaddset(set, SIGHUP);
+	if (lm_opt1) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_signal;
+		(void) sigaction(SIGINT, &sa, NULL);
+		(void) sigaction(SIGTERM, &sa, NULL);
+		(void) sigaction(SIGHUP, &sa, NULL);
+		(void) sigprocmask(SIG_BLOCK, NULL, old);
+		return;
+	}
+	(void) sigaddset(set, SIGCHLD);
+	(void) sigprocmask(SIG_BLOCK, set, old);
+}
+
+int
+lm_main(int argc, char **argv)
+{
+	sigset_t set, old;
+	struct timespec zero = { 0, 0 };
+	int rc = 0, sig;
+
+	set_defaults(argc, argv);
+	if (benchmark_init() != 0)
+		die("benchmark_init failed");
+	apply_defaults();
+	parse_options(argc, argv);
+	lm_nsecs_per_op = lm_optI;
+	if (lm_opt1)
+		lm_optP = 1;
+	if (pthread_key_create(&lm.key, NULL) != 0)
+		die("pthread_key_create failed");
+	setup_signals(&set, &old);
+	if (benchmark_initrun() != 0)
+		die("benchmark_initrun failed");
+	calibrate_clock();
+	setup_shared();
+	if (lm_optE)
+		fprintf(stderr, "Running: %20s", lm_optN);
+	if (lm_opt1)
+		run_threads();
+	else
+		run_processes(&set, &old);
+	lm_optB = lm.sh->sh_batch;
+	if (!lm_opt1 && (sig = sigtimedwait(&set, NULL, &zero)) > 0 &&
+	    sig != SIGCHLD)
+		lm.signo = sig;
+	if (lm_optE)
+		fprintf(stderr, " for %12.5f seconds\n",
+		    (double)(lm.sh->sh_tend - lm.sh->sh_tstart) / 1e9);
+	if (lm.signo == 0 && lm.sh->sh_msg[0] != '\0') {
+		lm_error("%s", lm.sh->sh_msg);
+		rc = 1;
+	} else if (lm.signo == 0 && report(lm.sh) != 0) {
+		lm_error("writing the report:");
+		rc = 1;
+	}
+	if (benchmark_finirun() != 0 || benchmark_fini() != 0)
+		rc = 1;
+	if (lm.signo != 0)
+		resignal(lm.signo);
+	lm_cleanup();
+	(void) munmap(lm.sh, lm.shsize);
+	return rc;
+}

@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libmicro.h - everything a case sees.
+ *
+ * A case defines benchmark() and any of the optional hooks below; bench.c
+ * supplies do-nothing defaults for the rest.  The hook names, signatures
+ * and lm_* globals are those of Sun libMicro 0.4.1, so its cases compile
+ * unchanged; everything after "extensions" is new.
+ */
+#ifndef LIBMICRO_H
+#define LIBMICRO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define LIBMICRO_VERSION	"0.1.0"
+#define STRSIZE			1024
+
+typedef struct {
+	long long	re_count;	/* operations done in this batch */
+	long long	re_errors;	/* operations that failed */
+	long long	re_t0;		/* set by the engine */
+	long long	re_t1;		/* set by the engine */
+} result_t;
+
+/* Hooks: each returns 0 on success, -1 to stop the run with an error. */
+int	benchmark_init(void);		/* once, before option parsing */
+int	benchmark_optswitch(int opt, char *optarg);
+int	benchmark_initrun(void);	/* once, after option parsing */
+int	benchmark_initworker(void *tsd); /* per worker thread */
+int	benchmark_initbatch(void *tsd);	/* before each timed batch */
+int	benchmark(void *tsd, result_t *res);	/* the timed batch */
+int	benchmark_finibatch(void *tsd);
+int	benchmark_finiworker(void *tsd);
+int	benchmark_finirun(void);
+int	benchmark_fini(void);
+char	*benchmark_result(void);	/* text appended to the result line */
+
+/* Options as parsed; a case may set the lm_def* in benchmark_init(). */
+extern int	lm_argc;
+extern char	**lm_argv;
+
+extern int	lm_opt1;	/* -1: single process */
+extern int	lm_optA;	/* -A: align samples with clock ticks */
+extern int	lm_optB;	/* -B: operations per batch */
+extern int	lm_optC;	/* -C: minimum samples */
+extern int	lm_optD;	/* -D: minimum duration, ms */
+extern int	lm_optE;	/* -E: progress on stderr */
+extern int	lm_optH;	/* -H: no column header */
+extern int	lm_optI;	/* -I: expected ns per operation */
+extern int	lm_optL;	/* -L: print the argument line */
+extern int	lm_optM;	/* -M: report the mean, not the median */
+extern char	*lm_optN;	/* -N: benchmark name */
+extern int	lm_optP;	/* -P: processes */
+extern int	lm_optS;	/* -S: statistics */
+extern int	lm_optT;	/* -T: threads per process */
+extern int	lm_optW;	/* -W: warnings */
+
+extern int	lm_def1;
+extern int	lm_defB;	/* batch size; 0 = size it by calibration */
+extern int	lm_defC;
+extern int	lm_defD;
+extern int	lm_defH;
+extern char	*lm_defN;
+extern int	lm_defP;
+extern int	lm_defS;
+extern int	lm_defT;
+extern int	lm_nsecs_per_op;	/* -I value, 0 if none */
+
+extern char	*lm_procpath;		/* directory of the case binary */
+extern char	lm_procname[STRSIZE];	/* basename of the case binary */
+extern char	lm_usage[STRSIZE];	/* the case's own usage text */
+extern char	lm_optstr[STRSIZE];	/* the case's own getopt letters */
+extern char	lm_header[STRSIZE];	/* column title for benchmark_result */
+extern size_t	lm_tsdsize;		/* bytes of per-thread data */
+
+/* Helpers. */
+int		getpindex(void);	/* this worker's process index */
+int		gettindex(void);	/* this worker's thread index */
+void		*gettsd(int p, int t);	/* that worker's data (own process) */
+uint64_t	getusecs(void);		/* monotonic clock, us */
+uint64_t	getnsecs(void);		/* monotonic clock, ns */
+int		setfdlimit(int limit);	/* raise RLIMIT_NOFILE to limit */
+long long	sizetoll(const char *s);	/* "4k" -> 4096; -1 if bad */
+int		sizetoint(const char *s);
+long long	get_nsecs_resolution(void);
+
+/*
+ * Extensions.
+ */
+
+/* Upper bound for a batch sized by calibration (for cases whose batch
+ * setup holds one resource per operation, such as descriptors). */
+extern int	lm_maxB;
+
+/* Results of pure computations go here so the compiler keeps them. */
+extern volatile long	lm_sink;
+
+/* Make the compiler forget what it knows about *p (inputs it could
+ * otherwise fold or hoist out of the timed loop). */
+#if defined(__GNUC__) || defined(__clang__)
+#define LM_OPAQUE(p)	__asm__ __volatile__("" : : "r"(p) : "memory")
+#else
+void	lm_opaque(const void *p);
+#define LM_OPAQUE(p)	lm_opaque(p)
+#endif
+
+/* A private directory made with mkdtemp on first use, removed with its
+ * contents when the run ends (also on SIGINT, SIGTERM, SIGHUP). */
+const char	*lm_tmpdir(void);
+/* Writes into buf the path of name inside lm_tmpdir(); NULL on error. */
+char		*lm_tmppath(char *buf, size_t len, const char *name);
+/* Creates or rewrites path as size bytes of real (non-sparse) data. */
+int		lm_fillfile(const char *path, long long size);
+
+/* A usage error in benchmark_optswitch: print "name: msg" and exit 2. */
+void		lm_usage_error(const char *fmt, ...);
+/* A runtime failure: print "name: msg" (": strerror" if fmt ends in ':'). */
+void		lm_error(const char *fmt, ...);
+
+/* The engine's entry point; bench.c's main() calls it. */
+int		lm_main(int argc, char **argv);
+
+#endif /* LIBMICRO_H */
