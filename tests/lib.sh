@@ -54,3 +54,83 @@ usage_fails() {
 }
 
 done_testing() { [ "$lm_n" -gt 0 ] || not_ok "no test ran"; }
+
+# fixtures: make, under the scratch directory, the files and directories
+# that suite lines name, and set the variables the placeholders stand for.
+fixtures() {
+	TROOT=$LM_SCRATCH/troot
+	VROOT=$LM_SCRATCH/vroot
+	TFILE=$TROOT/data
+	VFILE=$VROOT/data
+	IFILE=$TROOT/ifile
+	TDIR1=$TROOT/0/1/2/3/4/5/6/7/8/9
+	TDIR2=$TROOT/1/2/3/4/5/6/7/8/9/0
+	VDIR1=$VROOT/0/1/2/3/4/5/6/7/8/9
+	VDIR2=$VROOT/1/2/3/4/5/6/7/8/9/0
+	mkdir -p "$TDIR1" "$TDIR2" "$VDIR1" "$VDIR2" &&
+	dd if=/dev/zero of="$TFILE" bs=1024k count=10 2>/dev/null &&
+	dd if=/dev/zero of="$VFILE" bs=1024k count=10 2>/dev/null &&
+	: >"$IFILE"
+}
+
+# Options that make a run short; they come before the suite line's own
+# arguments, as the wrapper's common options do.
+QUICK="-L -S -W -C 5 -D 1 -X 3000"
+
+# run_line 'CASE ARGS...': run one suite line (placeholders replaced, no
+# shell evaluation) with $QUICK; stdout in ./out, stderr in ./err, exit
+# status in lm_rc, the run's name (its -N) in lm_name.
+run_line() {
+	set -f
+	# shellcheck disable=SC2086 # a suite line is split into words
+	set -- $1
+	set +f
+	lm_case=$1
+	shift
+	lm_name=$lm_case
+	lm_i=$#
+	lm_prev=
+	while [ "$lm_i" -gt 0 ]; do
+		lm_a=$1
+		shift
+		case $lm_a in
+		'$TFILE') lm_a=$TFILE ;;
+		'$VFILE') lm_a=$VFILE ;;
+		'$IFILE') lm_a=$IFILE ;;
+		'$TDIR1') lm_a=$TDIR1 ;;
+		'$TDIR2') lm_a=$TDIR2 ;;
+		'$VDIR1') lm_a=$VDIR1 ;;
+		'$VDIR2') lm_a=$VDIR2 ;;
+		'$TROOT') lm_a=$TROOT ;;
+		'$VROOT') lm_a=$VROOT ;;
+		esac
+		[ "$lm_prev" = -N ] && lm_name=$lm_a
+		lm_prev=$lm_a
+		set -- "$@" "$lm_a"
+		lm_i=$((lm_i - 1))
+	done
+	# shellcheck disable=SC2086 # QUICK is a list of options
+	timeout -k 5 60 "$BIN/$lm_case" $QUICK "$@" >out 2>err
+	lm_rc=$?
+}
+
+# suite_lines FILE: the runs in a suite file (no comments, no blanks).
+suite_lines() {
+	grep -v '^[[:space:]]*#' "$1" | grep -v '^[[:space:]]*$'
+}
+
+# check_suite FILE: every line of a suite file runs quickly and prints one
+# well-formed result line with zero errors.
+check_suite() {
+	suite_lines "$1" >lines
+	while IFS= read -r line; do
+		run_line "$line" </dev/null
+		if [ "$lm_rc" -eq 0 ] && result_ok "$lm_name" out >why; then
+			ok "$lm_name runs: $(awk -v n="$lm_name" \
+			    '$1 == n {print $4 " us/call"}' out)"
+		else
+			not_ok "$lm_name (exit $lm_rc): $line"
+			cat why err 2>/dev/null | head -10 | diag
+		fi
+	done <lines
+}
