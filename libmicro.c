@@ -1615,8 +1615,14 @@ lm_main(int argc, char **argv)
 		lm_error("writing the report:");
 		rc = 1;
 	}
-	if (benchmark_finirun() != 0 || benchmark_fini() != 0)
+	if (benchmark_finirun() != 0) {
+		lm_error("benchmark_finirun failed");
 		rc = 1;
+	}
+	if (benchmark_fini() != 0) {
+		lm_error("benchmark_fini failed");
+		rc = 1;
+	}
 	if (lm.signo != 0)
 		resignal(lm.signo);
 	lm_cleanup();

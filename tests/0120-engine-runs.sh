@@ -1,0 +1,85 @@
+#!/bin/sh
+# Runs of nop and getpid in every mode: well-formed libMicro-layout output,
+# zero errors, and the statistics and warnings blocks where asked for.
+. "$LM_TOP/tests/lib.sh"
+
+run() {
+	"$@" >out 2>err
+	rc=$?
+}
+
+for mode in "" "-1" "-P 2" "-T 2" "-P 2 -T 2" "-1 -T 3" "-M" "-B 100" \
+    "-I 50" "-A" "-R 5"; do
+	for c in nop getpid; do
+		# shellcheck disable=SC2086 # mode is a list of options
+		run "$BIN/$c" $mode -C 5 -D 1
+		if [ "$rc" -eq 0 ] && result_ok "$c" out >why; then
+			ok "$c $mode: $(awk -v c="$c" '$1 == c {print $4}' out)"
+		else
+			not_ok "$c $mode (exit $rc)"
+			cat why err out | diag
+		fi
+	done
+done
+
+run "$BIN/getpid" -P 2 -T 3 -C 5 -D 1 -H
+check "-P 2 -T 3: the row says 2 processes, 3 threads" \
+    awk '$1 == "getpid" && $2 == 2 && $3 == 3 {f = 1} END {exit !f}' out
+
+# Layout: the column header and the result line, as libMicro 0.4.1.
+run "$BIN/getpid" -C 5 -D 1 -N mine
+hdr=$(sed -n 1p out)
+check "column header text" [ "$hdr" = \
+    "             prc thr   usecs/call      samples   errors cnt/samp" ]
+check "result line layout (%-12s %3d %3d %12.5f %12d %8lld %8d)" awk '
+    NR == 2 { exit !(match($0, /^mine {11}1 {3}1 +[0-9]+\.[0-9]+ +[0-9]+ {8}0 +[0-9]+$/) && length($0) == 64) }' out
+check "-H drops the column header" sh -c \
+    '"$1" -H -C 5 -D 1 | awk "END {exit NR != 1}"' sh "$BIN/nop"
+run "$BIN/nop" -L -C 5 -D 1 -d 3
+check "-L prints the argument line first" \
+    [ "$(sed -n 1p out)" = "# $BIN/nop -L -C 5 -D 1 -d 3" ]
+run "$BIN/nop" -E -C 5 -D 1
+check "-E reports on stderr, not stdout" \
+    grep -q '^Running: *nop for *[0-9.]* seconds$' err
+
+# -S: every statistic the format promises, with sane values.
+run "$BIN/getpid" -S -C 50 -D 1
+for label in min max mean median stddev "standard error" \
+    "99% confidence level" "median 99% ci low" "median 99% ci high" \
+    skew kurtosis "time correlation" p50 p90 p95 p99 "coeff of variation"; do
+	check "-S prints '$label' raw and clean" awk -v l="$label" '
+	    substr($0, 1, 24) == sprintf("# %22s", l) && NF >= 4 {
+	        f = ($(NF-1) ~ /^-?[0-9]+\.[0-9]+$/ && $NF ~ /^-?[0-9]+\.[0-9]+$/)
+	    } END { exit !f }' out
+done
+for label in "elapsed time" "number of samples" "number of outliers" \
+    "getnsecs overhead" "clock resolution (ns)" "sample length (us)" \
+    "user usecs/call" "system usecs/call" "vol ctx sw/call" \
+    "invol ctx sw/call" "minor faults/call"; do
+	check "-S prints '$label'" awk -v l="$label" '
+	    substr($0, 1, 24) == sprintf("# %22s", l) && $NF ~ /^[0-9.]+$/ {
+	        f = 1 } END { exit !f }' out
+done
+check "-S: min <= median <= max, ci brackets the median" awk '
+    /^# +min / { mn = $NF } /^# +max / { mx = $NF } /^# +median / { md = $NF }
+    /ci low/ { lo = $NF } /ci high/ { hi = $NF }
+    END { exit !(mn <= md && md <= mx && lo <= md && md <= hi) }' out
+check "-S: samples line agrees with the result line" awk '
+    $1 == "getpid" { n = $5 } /number of samples/ { s = $NF }
+    END { exit !(n == s && n >= 50) }' out
+check "-S: getpid is charged system time" awk '
+    /system usecs\/call/ { exit !($NF > 0) }' out
+check "-S: a distribution block" grep -q '^# DISTRIBUTION' out
+
+# -W: a batch too small for the clock must be called out.
+run "$BIN/nop" -W -B 1 -C 20 -D 1
+check "-W -B 1: quantization warning with the factor to raise -B" \
+    grep -q '^#      Quantization error likely; increase batch size (-B option) [0-9]*X' out
+check "-W implies -S" grep -q '^# STATISTICS' out
+run "$BIN/getpid" -W -C 3 -D 1
+check "-W -C 3: few samples warning" grep -q '^#      Few samples' out
+
+# No calibrated run may print a zero time.
+run "$BIN/nop" -C 5 -D 1 -H
+check "nop reports a non-zero time" awk '$1 == "nop" {exit !($4 > 0)}' out
+done_testing
