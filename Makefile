@@ -25,7 +25,15 @@ AUX	= $(patsubst cases/aux/%.c,$(BIN)/%,$(wildcard cases/aux/*.c))
 ENGINE	= $(BIN)/.obj/libmicro.o $(BIN)/.obj/bench.o
 ALLCFLAGS = -std=c99 -D_GNU_SOURCE $(WARN) $(CFLAGS)
 
-all: $(CASES) $(AUX)
+all: $(CASES) $(AUX) buildinfo
+
+# What built these binaries, for the result file's header.
+buildinfo:
+	@mkdir -p $(BIN)
+	@{ echo "CC=$(CC)"; \
+	  echo "CC_VERSION=$$($(CC) --version 2>/dev/null | head -n 1)"; \
+	  echo "CFLAGS=$(CFLAGS)"; echo "LDFLAGS=$(LDFLAGS)"; } \
+	  >$(BIN)/.buildinfo
 
 $(BIN)/.obj/libmicro.o: libmicro.c libmicro.h
 	@mkdir -p $(BIN)/.obj
@@ -52,4 +60,4 @@ bench-harness: all
 clean:
 	rm -rf bin bin-* tests/bin bench/bin
 
-.PHONY: all test clean bench-harness
+.PHONY: all buildinfo test clean bench-harness
