@@ -159,7 +159,7 @@ lm_usage_error(const char *fmt, ...)
 }
 
 /* A runtime failure before workers exist: say so and exit 1. */
-static void
+LM_NORETURN static void
 die(const char *fmt, ...)
 {
 	va_list ap;
@@ -263,6 +263,8 @@ percent_arg(int opt, const char *arg)
 	char *end;
 	double v;
 
+	if (arg == NULL)
+		lm_usage_error("-%c needs a value", opt);
 	errno = 0;
 	v = strtod(arg, &end);
 	if (errno != 0 || end == arg || *end != '\0' || !(v > 0 && v <= 100))
@@ -366,21 +368,21 @@ parse_options(int argc, char **argv)
 static void
 set_defaults(int argc, char **argv)
 {
-	char *slash;
+	const char *argv0 = argc > 0 && argv[0][0] != '\0' ? argv[0] : "case";
+	const char *slash = strrchr(argv0, '/');
+	size_t dirlen = slash != NULL ? (size_t)(slash - argv0) : 0;
 
 	lm_argc = argc;
 	lm_argv = argv;
-	slash = strrchr(argv[0], '/');
 	snprintf(lm_procname, sizeof(lm_procname), "%s",
-	    slash ? slash + 1 : argv[0]);
-	lm_procpath = strdup(argv[0]);
+	    slash ? slash + 1 : argv0);
+	lm_procpath = malloc(dirlen + 2);
 	if (lm_procpath == NULL)
 		die("out of memory");
-	slash = strrchr(lm_procpath, '/');
 	if (slash != NULL)
-		*slash = '\0';
+		snprintf(lm_procpath, dirlen + 2, "%.*s", (int)dirlen, argv0);
 	else
-		strcpy(lm_procpath, ".");
+		snprintf(lm_procpath, dirlen + 2, ".");
 	lm.optX = 10000;
 	lm.mainpid = getpid();
 }
@@ -906,15 +908,19 @@ add_rusage(struct usage *u, int who, double sign)
  * process reaped (fork and exec cases).  RUSAGE_THREAD is Linux's; where
  * it is missing the whole process is charged to thread 0.
  */
+#ifdef RUSAGE_THREAD
+#define LM_RUSAGE_OWN	RUSAGE_THREAD
+#define LM_PER_THREAD	1
+#else
+#define LM_RUSAGE_OWN	RUSAGE_SELF
+#define LM_PER_THREAD	0
+#endif
+
 static void
 cpu_usage(struct usage *u, int tindex, double sign)
 {
-#ifdef RUSAGE_THREAD
-	add_rusage(u, RUSAGE_THREAD, sign);
-#else
-	if (tindex == 0)
-		add_rusage(u, RUSAGE_SELF, sign);
-#endif
+	if (LM_PER_THREAD || tindex == 0)
+		add_rusage(u, LM_RUSAGE_OWN, sign);
 	if (tindex == 0)
 		add_rusage(u, RUSAGE_CHILDREN, sign);
 }
@@ -1058,7 +1064,7 @@ run_threads(void)
 }
 
 /* A worker process: never returns. */
-static void
+LM_NORETURN static void
 child_main(int p, const sigset_t *oldmask)
 {
 #ifdef __linux__
@@ -1120,10 +1126,11 @@ watch(pid_t *pids, int n, const sigset_t *set)
 	long long now = (long long)getnsecs(), killat = 0;
 	long long deadline = now + (2LL * lm.optX + 30000) * 1000000;
 	struct timespec tick = { 0, 100000000 };
-	int alive = n, sig;
+	int alive = n;
 
 	while (alive > 0) {
-		sig = sigtimedwait(set, NULL, &tick);
+		int sig = sigtimedwait(set, NULL, &tick);
+
 		if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
 			lm.signo = sig;
 			sh_abort("interrupted");
@@ -1336,9 +1343,10 @@ static void
 print_result(const struct report *rp, const struct shared *sh)
 {
 	const char *extra = benchmark_result();
-	int i;
 
 	if (lm_optL) {
+		int i;
+
 		printf("#");
 		for (i = 0; i < lm_argc; i++)
 			printf(" %s", lm_argv[i]);
@@ -1548,6 +1556,7 @@ resignal(int sig)
 	(void) sigaddset(&set, sig);
 	(void) sigprocmask(SIG_UNBLOCK, &set, NULL);
 	(void) raise(sig);
+	/* cppcheck-suppress unreachableCode ; raise() can return */
 	_exit(128 + sig);
 }
 

@@ -113,8 +113,14 @@ char		*lm_tmppath(char *buf, size_t len, const char *name);
 /* Creates or rewrites path as size bytes of real (non-sparse) data. */
 int		lm_fillfile(const char *path, long long size);
 
+#if defined(__GNUC__) || defined(__clang__)
+#define LM_NORETURN	__attribute__((noreturn))
+#else
+#define LM_NORETURN
+#endif
+
 /* A usage error in benchmark_optswitch: print "name: msg" and exit 2. */
-void		lm_usage_error(const char *fmt, ...);
+LM_NORETURN void	lm_usage_error(const char *fmt, ...);
 /* A runtime failure: print "name: msg" (": strerror" if fmt ends in ':'). */
 void		lm_error(const char *fmt, ...);
 
