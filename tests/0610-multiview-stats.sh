@@ -1,0 +1,159 @@
+#!/bin/sh
+# multiview.sh arithmetic and statistics: the delta formula on edge
+# cases, the p-values against values computed independently, and
+# signal against noise on synthetic files (tests/data/multiview/gen.awk,
+# deterministic): A/A pairs must come out (almost) clean, A/B pairs must
+# flag exactly the rows made 10% slower.
+# shellcheck source=/dev/null
+. "$LM_TOP/tests/lib.sh"
+# shellcheck source=/dev/null
+. "$LM_TOP/tests/data/multiview/common.sh"
+
+gen() { awk -f "$MVDATA/gen.awk" "$@"; }
+
+# One row per case: name, reference usecs, compared usecs.
+while read -r name a b; do
+	printf '%s 1 1 %s 100 0 10\n' "$name" "$a" >>e1.txt
+	printf '%s 1 1 %s 100 0 10\n' "$name" "$b" >>e2.txt
+done <<'EOF'
+equal 1.00000 1.00000
+slower2x 1.00000 2.00000
+faster2x 1.00000 0.50000
+slower10 1.00000 1.10000
+faster10 1.10000 1.00000
+tiny 0.0000010 0.0000020
+tinyequal 0.0000010 0.0000010
+EOF
+for a in $MV_AWKS; do
+	mview "$a" e1.txt e2.txt >"edge.$a"
+	for want in \
+	    'equal            1.00000      1.00000[ +0.0%]' \
+	    'slower2x         1.00000      2.00000[ -100.0%]' \
+	    'faster2x         1.00000      0.50000[ +100.0%]' \
+	    'slower10         1.00000      1.10000[-10.0%]' \
+	    'faster10         1.10000      1.00000[+10.0%]' \
+	    'tiny           0.0000010    0.0000020[ -100.0%]' \
+	    'tinyequal      0.0000010    0.0000010[ +0.0%]'; do
+		check "delta: $want ($a)" grep -qxF "$want" "edge.$a"
+	done
+	# Ratios 1, 2, 1/2, 1.1, 1/1.1, 2, 1: the geometric mean is 2^(1/7).
+	check "geometric mean ($a)" grep -qF \
+	    'geometric mean of ratios 1.104 [-10.4%]' "edge.$a"
+done
+same_output "edge cases" e1.txt e2.txt
+
+# p-values.  Passes 1, 2, 4 against 2, 4, 8: the logs differ by ln 2
+# with the same spread, so t = 1/sqrt(2/3) with 4 degrees of freedom,
+# two-sided p = 0.28786.  One pass each, 1.0 in [0.9, 1.1] against 1.1
+# in [0.99, 1.21]: z = ln 1.1 / (sqrt 2 * 0.2 / 5.152) = 1.73608,
+# p = 0.082549.
+for v in 1 2 4; do printf 'w 1 1 %s 200 0 10\n' "$v.00000"; done >p1.txt
+for v in 2 4 8; do printf 'w 1 1 %s 200 0 10\n' "$v.00000"; done >p2.txt
+ci() {
+	printf 'z 1 1 %s 200 0 10\n#\n' "$1"
+	printf '# %22s %13s %13s\n' "median 99% ci low" "$2" "$2" \
+	    "median 99% ci high" "$3" "$3"
+	printf '# %22s %13d\n' "number of samples" 200
+}
+ci 1.00000 0.90000 1.10000 >c1.txt
+ci 1.10000 0.99000 1.21000 >c2.txt
+for a in $MV_AWKS; do
+	mview "$a" -f csv p1.txt p2.txt >p.csv
+	check "Welch p ($a)" grep -qF \
+	    'w,p2.txt,4.00000,3,-100.0,2,0.2879,0.2879,noise,' p.csv
+	mview "$a" -f csv c1.txt c2.txt >c.csv
+	check "normal p ($a)" grep -qF \
+	    'z,c2.txt,1.10000,1,-10.0,1.1,0.08255,0.08255,noise,' c.csv
+done
+
+# 40 benchmarks from 0.08 to 80 usecs; B makes every fourth 10% slower.
+awk 'BEGIN { for (i = 1; i <= 40; i++)
+	printf "b%02d %.5f %s\n", i, 0.05 * i * i + 0.03, i % 4 ? 1 : 1.1 }' \
+    >spec.ab
+awk '{ print $1, $2 }' spec.ab >spec.aa
+awk '$3 != 1 { print $1 }' spec.ab >slowed
+
+# Three passes a file, 1% noise: Welch on the passes.
+gen -v passes=3 -v noise=0.01 -v seed=1 spec.aa >a1.txt
+gen -v passes=3 -v noise=0.01 -v seed=2 spec.aa >a2.txt
+gen -v passes=3 -v noise=0.01 -v seed=2 spec.ab >b.txt
+# One pass a file, 2% noise between runs, a +/-0.5% interval in each.
+gen -v noise=0.02 -v ci=0.005 -v seed=3 spec.aa >s1.txt
+gen -v noise=0.02 -v ci=0.005 -v seed=4 spec.aa >s2.txt
+gen -v noise=0.02 -v ci=0.005 -v seed=4 spec.ab >sb.txt
+
+for a in $MV_AWKS; do
+	mview "$a" a1.txt a2.txt >aa.out
+	marked aa.out >aa.marked
+	check "A/A, 3 passes: at most 1 of 40 marked ($a)" \
+	    test "$(wc -l <aa.marked)" -le 1
+	mview "$a" a1.txt b.txt >ab.out
+	marked ab.out >ab.marked
+	check "A/B, 3 passes: exactly the slowed rows marked ($a)" \
+	    cmp slowed ab.marked
+	check "A/B, 3 passes: counted as slower ($a)" \
+	    grep -q '^b.txt: 0 faster, 10 slower, 30 within noise' ab.out
+
+	mview "$a" s1.txt s2.txt >saa.out
+	marked saa.out >saa.marked
+	check "A/A, one pass: nothing marked ($a)" test ! -s saa.marked
+	# The intervals alone are too narrow for run-to-run noise: without
+	# the floor the same pair shows false changes.  That is why it exists.
+	mview "$a" -n 0 s1.txt s2.txt >saa0.out
+	check "A/A, one pass, -n 0: the floor was needed ($a)" \
+	    test "$(marked saa0.out | wc -l)" -gt 5
+	mview "$a" s1.txt sb.txt >sab.out
+	marked sab.out >sab.marked
+	check "A/B, one pass: exactly the slowed rows marked ($a)" \
+	    cmp slowed sab.marked
+	# A floor above the change hides it.
+	mview "$a" -n 15 s1.txt sb.txt >sab15.out
+	check "A/B, one pass, -n 15: nothing marked ($a)" \
+	    test -z "$(marked sab15.out)"
+	mview "$a" -p 15 a1.txt b.txt >ab15.out
+	check "A/B, 3 passes, -p 15: nothing marked ($a)" \
+	    test -z "$(marked ab15.out)"
+done
+same_output "A/B with passes" a1.txt b.txt
+same_output "A/B with one pass, json" -f json s1.txt sb.txt
+
+# Benjamini-Hochberg: q >= p, and q never falls as p rises.
+for a in $MV_AWKS; do
+	mview "$a" -f csv -n 0 s1.txt s2.txt >bh.csv
+	# shellcheck disable=SC2016 # awk program
+	check "BH q-values are monotone in p ($a)" awk -F, '
+	NR > 1 && $7 != "" { if ($8 + 0 < $7 + 0) exit 1; print $7, $8 }' \
+	    bh.csv
+	awk -F, 'NR > 1 && $7 != "" { print $7, $8 }' bh.csv |
+	    sort -g >bh.sorted
+	# shellcheck disable=SC2016 # awk program
+	check "BH q-values sorted with p ($a)" awk '
+	NR > 1 && $2 + 0 < last { exit 1 } { last = $2 + 0 }' bh.sorted
+done
+
+# A larger q, with no floor, lets more through; the verdict is per row.
+for a in $MV_AWKS; do
+	n05=$(mview "$a" -n 0 s1.txt s2.txt | marked /dev/stdin | wc -l)
+	n50=$(mview "$a" -n 0 -q 0.5 s1.txt s2.txt | marked /dev/stdin | wc -l)
+	check "-q 0.5 marks more than -q 0.05 ($a)" test "$n50" -gt "$n05"
+done
+
+# Warnings make a row suspect, in every format.
+printf 'x 0.02\ny 0.02 1 warn\n' >w.spec
+gen -v ci=0.01 w.spec >w1.txt
+gen -v ci=0.01 -v seed=9 w.spec >w2.txt
+for a in $MV_AWKS; do
+	for f in text csv json html; do
+		mview "$a" -f "$f" w1.txt w2.txt >"w.$f"
+	done
+	check "suspect: ! in text ($a)" grep -q '^y .*%][~*]!$' w.text
+	check "suspect: not on a clean row ($a)" grep -q '^x .*%][~*]$' w.text
+	check "suspect: csv field ($a)" \
+	    grep -q '^y,w2.txt,.*,1,Quantization error likely' w.csv
+	check "suspect: json flag, on y in both files only ($a)" test \
+	    "$(grep -c '"flags": \["suspect"\], "warnings": \["Quan' w.json)" \
+	    -eq 2
+	check "suspect: html mark ($a)" grep -q \
+	    '<span class="warn" title="w1.txt: Quantization' w.html
+done
+done_testing

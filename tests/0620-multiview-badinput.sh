@@ -1,0 +1,162 @@
+#!/bin/sh
+# multiview.sh on bad input: unusable input or usage gets exactly one
+# line on stderr and status 2; one bad line gets a warning and is
+# skipped; hostile names come out escaped; -h prints the usage.
+# shellcheck source=/dev/null
+. "$LM_TOP/tests/lib.sh"
+# shellcheck source=/dev/null
+. "$LM_TOP/tests/data/multiview/common.sh"
+
+# fails MESSAGE ARG...: status 2 and exactly MESSAGE on stderr, per awk.
+fails() {
+	want=$1
+	shift
+	for a in $MV_AWKS; do
+		if usage_fails mview "$a" "$@" &&
+		    [ "$(cat lm_err)" = "multiview.sh: $want" ]; then
+			ok "$want ($a)"
+		else
+			not_ok "$want ($a): status ${lm_rc:-?}"
+			diag <lm_err
+		fi
+	done
+}
+
+printf 'getpid 1 1 0.15250 200 0 1000\nbind 1 1 20.16695 200 0 10\n' >good.txt
+cp good.txt good2.txt
+: >empty.txt
+printf '!Libmicro_#: 0.1.0\n!Date: today\n# bin/getpid\n' >header.txt
+printf 'this is not\na result file at all, but it has words\n' >words.txt
+awk 'BEGIN { for (i = 0; i < 3000; i++) printf "%c", (i * 7919) % 255 + 1 }' \
+    >binary.txt
+mkdir dir.txt
+
+fails "need a reference file and at least one file to compare (see -h)"
+fails "need a reference file and at least one file to compare (see -h)" \
+    good.txt
+fails "nosuch.txt: no such file" good.txt nosuch.txt
+fails "dir.txt: is a directory" dir.txt good.txt
+fails "empty.txt: empty file" good.txt empty.txt
+fails "header.txt: no result lines" header.txt good.txt
+fails "words.txt: no result lines" good.txt words.txt
+fails "binary.txt: no result lines" good.txt binary.txt
+fails "-x: unknown option (see -h)" -x good.txt good2.txt
+fails "--html: unknown option (see -h)" --html good.txt good2.txt
+fails "-f: missing argument" -f
+fails "-f xml: unknown format (text, html, csv, json)" -f xml good.txt good2.txt
+fails "-q 0: not a rate between 0 and 1" -q 0 good.txt good2.txt
+fails "-q 1.5: not a rate between 0 and 1" -q1.5 good.txt good2.txt
+fails "-q abc: not a rate between 0 and 1" -q abc good.txt good2.txt
+fails "-n -3: not a percentage" -n -3 good.txt good2.txt
+fails "-p 5%: not a percentage" -p 5% good.txt good2.txt
+chmod 000 good2.txt
+if [ -r good2.txt ]; then
+	skip "running as root: an unreadable file cannot be made"
+else
+	fails "good2.txt: permission denied" good.txt good2.txt
+fi
+chmod 644 good2.txt
+
+# Usage on stdout, status 0, nothing on stderr.
+for a in $MV_AWKS; do
+	for h in -h -? --help; do
+		mview "$a" "$h" >usage.out 2>usage.err
+		rc=$?
+		check "$h prints the usage ($a)" test "$rc" -eq 0 -a ! -s usage.err
+		check "$h usage text ($a)" grep -q '^usage: multiview.sh' usage.out
+	done
+done
+
+# One bad line: a warning each, the row skipped, the rest compared.
+cat >bad.txt <<'EOF'
+!Libmicro_#: 0.1.0
+getpid 1 1 0.15000 200 0 1000
+nan 1 1 NaN 200 0 1000
+neg 1 1 -1.50000 200 0 1000
+short 1 1 0.1
+count 1 x 0.10000 200 0 1000
+huge 1 1 1e999 200 0 1000
+bind 1 1 20.00000 200 0 10
+EOF
+cat >bad.want <<'EOF'
+multiview.sh: bad.txt:3: usecs/call NaN is not a number, line skipped
+multiview.sh: bad.txt:4: negative usecs/call -1.50000, line skipped
+multiview.sh: bad.txt:5: not a result line, line skipped
+multiview.sh: bad.txt:6: thr is not a count, line skipped
+multiview.sh: bad.txt:7: usecs/call 1e999 is out of range, line skipped
+EOF
+for a in $MV_AWKS; do
+	mview "$a" good.txt bad.txt >bad.out 2>bad.err
+	check "bad lines: status 0 ($a)" test $? -eq 0
+	check "bad lines: one warning each ($a)" diff bad.want bad.err
+	check "bad lines: rows skipped ($a)" test "$(rows bad.out | tr '\n' ' ')" \
+	    = "bind getpid "
+	check "bad lines: the rest compared ($a)" \
+	    grep -qF '0.15250      0.15000[ +1.7%]' bad.out
+done
+
+# Many bad lines: five warnings, then a count.
+{
+	cat good.txt
+	awk 'BEGIN { for (i = 1; i <= 12; i++) print "junk line", i }'
+} >junk.txt
+for a in $MV_AWKS; do
+	mview "$a" good.txt junk.txt >/dev/null 2>junk.err
+	check "many bad lines: capped ($a)" test "$(wc -l <junk.err)" -eq 6
+	check "many bad lines: counted ($a)" grep -qx \
+	    'multiview.sh: junk.txt: 7 more bad lines skipped' junk.err
+done
+
+# Zero values: no division, a marker instead of a percentage.
+printf 'z 1 1 0.00000 200 0 1\nw 1 1 1.00000 200 0 1\n' >zero1.txt
+printf 'z 1 1 1.00000 200 0 1\nw 1 1 0.00000 200 0 1\n' >zero2.txt
+for a in $MV_AWKS; do
+	for f in text html csv json; do
+		mview "$a" -f "$f" zero1.txt zero2.txt >"zero.$f" 2>zero.err
+		check "zero values, $f: status 0, quiet ($a)" \
+		    test $? -eq 0 -a ! -s zero.err
+	done
+	check "zero values: [zero] ($a)" test "$(grep -c '\[zero\]$' zero.text)" \
+	    -eq 2
+	check "zero values: csv verdict ($a)" test "$(grep -c ',zero,' zero.csv)" \
+	    -eq 2
+done
+
+# Hostile names: a benchmark and a file name full of markup.
+name='<script>alert("x")</script>&amp;'"'"
+file='a&b<"c">.txt'
+printf '!Run_by: <b>me</b>\n%s 1 1 1.00000 200 0 1\n' "$name" >"$file"
+printf '%s 1 1 2.00000 200 0 1\n' "$name" >h2.txt
+for a in $MV_AWKS; do
+	mview "$a" -f html -t '<i>"t"</i>' "$file" h2.txt >h.html 2>h.err
+	check "hostile: status 0 ($a)" test $? -eq 0 -a ! -s h.err
+	check "hostile: no raw markup ($a)" test -z \
+	    "$(grep -e '<script' -e '<b>' -e '<i>' -e 'a&b' h.html)"
+	check "hostile: name escaped ($a)" grep -qF \
+	    '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;amp;&#39;' h.html
+	check "hostile: file name escaped ($a)" grep -qF \
+	    'a&amp;b&lt;&quot;c&quot;&gt;.txt' h.html
+	check "hostile: title escaped ($a)" grep -qF \
+	    '<title>&lt;i&gt;&quot;t&quot;&lt;/i&gt;</title>' h.html
+	mview "$a" -f csv "$file" h2.txt >h.csv
+	check "hostile: csv quoted ($a)" grep -qF \
+	    '"<script>alert(""x"")</script>&amp;'"'"'","a&b<""c"">.txt",1.00000' \
+	    h.csv
+	mview "$a" -f json "$file" h2.txt >h.json
+	check "hostile: json escaped ($a)" grep -qF \
+	    '"name": "<script>alert(\"x\")</script>&amp;'"'"'"' h.json
+	if command -v python3 >/dev/null 2>&1; then
+		check "hostile: json parses ($a)" python3 -m json.tool h.json
+	else
+		skip "python3 is not installed; json not parsed"
+	fi
+done
+same_output "hostile html" -f html "$file" h2.txt
+
+# An operand shaped like an awk assignment is still a file.
+cp good.txt 'x=1.txt'
+for a in $MV_AWKS; do
+	mview "$a" x=1.txt good.txt >assign.out
+	check "x=1.txt is a file ($a)" grep -q '^files: x=1.txt |' assign.out
+done
+done_testing
