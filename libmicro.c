@@ -84,6 +84,7 @@ struct shared {
 	int		sh_batch;	/* B for the next sample */
 	int		sh_calibrating;
 	int		sh_calrounds;
+	double		sh_calper;	/* ns per operation, last round */
 	long long	sh_tstart;	/* ns when kept samples began */
 	long long	sh_tend;
 	long long	sh_count, sh_errors;
@@ -359,6 +360,9 @@ parse_options(int argc, char **argv)
 	if ((long long)lm_optP * lm_optT > 8192)
 		lm_usage_error("-P %d x -T %d: more than 8192 workers",
 		    lm_optP, lm_optT);
+	if (lm_optB > lm_maxB)
+		lm_usage_error("-B %d is more than this case allows (%d)",
+		    lm_optB, lm_maxB);
 	if (!lm.optXset && lm.optX < lm_optD)
 		lm.optX = lm_optD;
 	if (lm.optX < lm_optD)
@@ -780,23 +784,36 @@ barrier_wait(void (*fn)(struct shared *))
  * Sample accounting, by the last worker to reach the barrier.
  */
 
-/* Next batch size while calibrating; returns 1 when B is settled. */
+/*
+ * Next batch size while calibrating; returns 1 when B is settled.  A
+ * sample costs a fixed part (barrier wake-up skew, cold caches, the call
+ * of benchmark() itself) plus B operations, so B grows until the sample
+ * is long enough and the time per operation has stopped falling as B
+ * grows: the fixed part is then under 10% of the sample.
+ */
 static int
 calibrate_batch(struct shared *sh, long long span)
 {
-	long long b = sh->sh_batch, next;
+	long long b = sh->sh_batch, next = b * 4;
+	double per = (double)span / (double)b, prev = sh->sh_calper;
 
-	if (span >= lm.target_ns || b >= lm_maxB || sh->sh_calrounds++ > 40)
+	if (lm.fixedB)
+		return 1;	/* one warm-up sample */
+	sh->sh_calper = per;
+	if (b >= lm_maxB || ++sh->sh_calrounds > 30 ||
+	    span > 50 * lm.target_ns)
 		return 1;
-	if (span > 100 * lm.clk_res + 1000)	/* measurable: extrapolate */
-		next = (long long)((double)b * lm.target_ns * 1.2 / span) + 1;
-	else
-		next = b * 16;
-	if (next > b * 1000)
-		next = b * 1000;
-	if (next > lm_maxB)
-		next = lm_maxB;
-	sh->sh_batch = (int)next;
+	if (span >= lm.target_ns) {
+		if (prev > 0 && per >= 0.9 * prev)
+			return 1;
+		next = b * 2;
+	} else if (span > 100 * lm.clk_res + 1000) {
+		double want = ceil(1.1 * (double)lm.target_ns / per);
+
+		if (want > (double)next)
+			next = want > 1000.0 * b ? 1000 * b : (long long)want;
+	}
+	sh->sh_batch = (int)(next > lm_maxB ? lm_maxB : next);
 	return 0;
 }
 
@@ -1540,8 +1557,6 @@ setup_shared(void)
 	}
 	sh->sh_batch = lm_optB;
 	sh->sh_calibrating = 1;
-	if (lm.fixedB)
-		sh->sh_calrounds = 1000;	/* one warm-up sample only */
 }
 
 /* Leave the way the signal asked, after cleaning up. */
