@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * chdir: one chdir(2), to the directory operands in turn (the suite
+ * gives two 10-level-deep ones); with -g each chdir is followed by a
+ * getcwd(3), and the pair is the operation (chgetwd).  The operands must
+ * be absolute, since each chdir starts where the last one left.  With
+ * no operands, the run makes two deep directories of its own in a
+ * private temp directory.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "libmicro.h"
+
+static int	optg;
+static char	**dirs;
+static int	ndirs;
+static char	own[2][PATH_MAX];
+static char	*owndirs[2] = { own[0], own[1] };
+
+int
+benchmark_init(void)
+{
+	snprintf(lm_optstr, sizeof(lm_optstr), "g");
+	snprintf(lm_usage, sizeof(lm_usage),
+	    "  -g       getcwd after each chdir\n"
+	    "  dir...   absolute directories to visit in turn (default: two"
+	    " of its own,\n           10 levels deep)\n");
+	snprintf(lm_header, sizeof(lm_header), "%5s %5s", "dirs", "gets");
+	return 0;
+}
+
+int
+benchmark_optswitch(int opt, char *optarg)
+{
+	(void) optarg;
+	if (opt != 'g')
+		return -1;
+	optg = 1;
+	return 0;
+}
+
+/* Makes lm_tmpdir()/s/s+1/.../s+9 (digits modulo 10) in buf. */
+static int
+mkdeep(char *buf, size_t len, int s)
+{
+	int k;
+
+	if (lm_tmppath(buf, len, "") == NULL)
+		return -1;
+	for (k = 0; k < 10; k++) {
+		size_t n = strlen(buf);
+
+		snprintf(buf + n, len - n, "%s%d", k ? "/" : "", (s + k) % 10);
+		if (mkdir(buf, 0700) != 0 && errno != EEXIST) {
+			lm_error("mkdir %s:", buf);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int
+benchmark_initrun(void)
+{
+	int i;
+
+	dirs = lm_argv + optind;
+	ndirs = lm_argc - optind;
+	if (ndirs == 0) {
+		if (mkdeep(own[0], PATH_MAX, 0) != 0 ||
+		    mkdeep(own[1], PATH_MAX, 1) != 0)
+			return -1;
+		dirs = owndirs;
+		ndirs = 2;
+	}
+	for (i = 0; i < ndirs; i++)
+		if (dirs[i][0] != '/')
+			lm_usage_error("not an absolute path: '%s'", dirs[i]);
+	return 0;
+}
+
+int
+benchmark(void *tsd, result_t *res)
+{
+	char buf[PATH_MAX];
+	int i;
+
+	(void) tsd;
+	for (i = 0; i < lm_optB; i++) {
+		if (chdir(dirs[i % ndirs]) != 0)
+			res->re_errors++;
+		if (optg && getcwd(buf, sizeof(buf)) == NULL)
+			res->re_errors++;
+	}
+	res->re_count = i;
+	return 0;
+}
+
+char *
+benchmark_result(void)
+{
+	static char buf[32];
+
+	snprintf(buf, sizeof(buf), "%5d %5s", ndirs, optg ? "y" : "n");
+	return buf;
+}
