@@ -1,0 +1,73 @@
+#!/bin/sh
+# Selection (-n globs, -x exclusions, substring operands) and repetition
+# (-r N, shuffled with -z SEED) produce exactly the expected rows.
+# shellcheck disable=SC1091,SC2016 # lib.sh; awk programs
+. "$LM_TOP/tests/lib.sh"
+
+W=$LM_TOP/wrapper.sh
+mkdir troot vroot
+cat >suite <<'EOF'
+nop -N pipe_a
+nop -N pipe_b
+nop -N fork_10
+getpid -N getpid
+getpid -N gp2
+nop -N c_mutex_200
+EOF
+
+# rows ARGS...: run the suite with ARGS; the result rows' names, in order.
+rows() {
+	sh "$W" -Q -q -b "$BIN" -s suite -t troot -d vroot -o out "$@" \
+	    2>err || echo "exit $?"
+	awk '/^[^#!]/ && $1 != "prc" { printf "%s ", $1 }' out
+}
+# expect WANT ARGS...
+expect() {
+	lm_want=$1
+	shift
+	lm_got=$(rows "$@")
+	if [ "$lm_got" = "$lm_want" ]; then
+		ok "${*:-no selection}: $lm_want"
+	else
+		not_ok "$*: got '$lm_got', want '$lm_want'"
+		diag <err
+	fi
+}
+
+all="pipe_a pipe_b fork_10 getpid gp2 c_mutex_200 "
+expect "$all"
+expect "pipe_a pipe_b " -n 'pipe_*'
+expect "pipe_a pipe_b getpid " -n 'pipe_*' -n getpid
+expect "fork_10 c_mutex_200 " -n '*_[0-9]*'
+expect "fork_10 " fork
+expect "getpid gp2 " getpid
+expect "pipe_b fork_10 " pipe_b fork
+expect "fork_10 getpid gp2 " -x 'pipe_*' -x c_mutex_200
+expect "pipe_a " -n 'pipe_*' -x '*_b'
+expect "$all$all$all" -r 3
+check "-r 3: a comment line at each pass" \
+    test "$(grep -c '^# pass [123] of 3$' out)" -eq 3
+check "-r 3: !Passes: 3" grep -q '^!Passes: *3$' out
+
+shuffled=$(rows -r 3 -z 42)
+check "-r 3 -z 42: !Shuffle_seed: 42" grep -q '^!Shuffle_seed: *42$' out
+check "-r 3 -z 42: every run three times, each pass a permutation" \
+    awk -v s="$shuffled" -v a="$all" 'BEGIN {
+	n = split(s, r, " "); m = split(a, u, " ")
+	if (n != 3 * m) exit 1
+	for (p = 0; p < 3; p++) {
+		split("", seen)
+		for (i = 1; i <= m; i++) seen[r[p * m + i]]++
+		for (i = 1; i <= m; i++) if (seen[u[i]] != 1) exit 1
+	}
+    }'
+check "-r 3 -z 42: shuffled ($shuffled)" test "$shuffled" != "$all$all$all"
+check "-z 42 again: the same order" test "$(rows -r 3 -z 42)" = "$shuffled"
+check "-z 43: another order" test "$(rows -r 3 -z 43)" != "$shuffled"
+rows -z random -n 'pipe_*' >/dev/null
+check "-z random: the seed is recorded" grep -Eq '^!Shuffle_seed: +[0-9]+$' out
+
+check "no run selected: exit 2, one line" \
+    usage_fails sh "$W" -Q -b "$BIN" -s suite -t troot -d vroot -n 'zzz*'
+check "nothing left in the roots" test -z "$(ls -A troot)$(ls -A vroot)"
+done_testing

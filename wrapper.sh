@@ -1,0 +1,795 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# wrapper.sh: run a libmicro suite into one result file (doc/format.md),
+# headed by the facts that decide whether two such files are comparable.
+# Suite lines are split into words and never evaluated by the shell.
+
+prog=${0##*/}
+nl='
+'
+
+usage() {
+	cat <<'EOF'
+usage: wrapper.sh [options] [substring...]
+Run every line of a suite and write one result file (stdout by default).
+  -a OPTS   add OPTS to the common options (e.g. -a '-R 1'); repeatable
+  -b DIR    case binaries (default: bin next to this script, or
+            ../lib/libmicro/bin when installed; env LM_BIN)
+  -d DIR    parent of the disk-backed temp root (default /var/tmp;
+            env LM_VARTMPDIR)
+  -l SECS   time limit per run, 0 for none (default 120; 30 with -Q)
+  -n GLOB   run only the runs whose name matches GLOB; repeatable
+  -o FILE   write the results to FILE
+  -O OPTS   common options (default '-E -C 200 -L -S -W'; env LM_OPTS)
+  -q        quiet: no progress lines or summary on stderr
+  -Q        quick mode: '-E -C 5 -D 1 -X 2000 -L -S -W', marked in the
+            header as not comparable with a normal run
+  -r N      run the whole suite N times into the same file (default 1)
+  -s FILE   suite (default cases/suite next to this script, or
+            ../share/libmicro/suite when installed; env LM_SUITE)
+  -t DIR    parent of the fast temp root (default /dev/shm when writable,
+            else $TMPDIR or /tmp; env LM_TMPDIR)
+  -x GLOB   skip the runs whose name matches GLOB; repeatable
+  -z SEED   shuffle the order of every pass, reproducibly; SEED is an
+            integer below 10^9, or 'random' (the seed goes in the header)
+  -h, -?    this help
+A substring operand selects the runs whose name or case contains it.
+Suite lines: CASE [args...]; the run is named by -N NAME (default CASE).
+Whole-word placeholders: $TFILE $VFILE $IFILE $TDIR1 $TDIR2 $VDIR1
+$VDIR2 $TROOT $VROOT.
+Exit status: 0 every run gave a clean result; 1 a run failed or reported
+errors; 2 bad usage or a bad suite; the signal's status when interrupted.
+EOF
+}
+
+bad() {
+	printf '%s: %s\n' "$prog" "$*" >&2
+	exit 2
+}
+
+die() {
+	printf '%s: %s\n' "$prog" "$*" >&2
+	exit 1
+}
+
+say() { [ -n "$lm_quiet" ] || printf '%s\n' "$*" >&2; }
+
+is_uint() {
+	case $1 in '' | *[!0-9]*) return 1 ;; esac
+}
+
+# ---- options ----------------------------------------------------------
+
+lm_bin=${LM_BIN:-}
+lm_suite=${LM_SUITE:-}
+lm_tparent=${LM_TMPDIR:-}
+lm_vparent=${LM_VARTMPDIR:-}
+lm_base=
+lm_extra=
+lm_out=
+lm_quiet=
+lm_quick=
+lm_limit=
+lm_passes=1
+lm_seed=
+lm_pats=
+lm_excl=
+
+lm_argv="$prog $*"
+case ${1-} in --help) usage; exit 0 ;; esac
+while getopts ':a:b:d:hl:n:o:O:qQr:s:t:x:z:' opt; do
+	case $opt in
+	a) lm_extra="$lm_extra $OPTARG" ;;
+	b) lm_bin=$OPTARG ;;
+	d) lm_vparent=$OPTARG ;;
+	h) usage; exit 0 ;;
+	l) if ! is_uint "$OPTARG" || [ "${#OPTARG}" -gt 7 ]; then
+		bad "-l wants whole seconds: $OPTARG"
+	   fi
+	   lm_limit=$OPTARG ;;
+	n) lm_pats="$lm_pats$OPTARG$nl" ;;
+	o) lm_out=$OPTARG ;;
+	O) lm_base=$OPTARG ;;
+	q) lm_quiet=1 ;;
+	Q) lm_quick=1 ;;
+	r) if ! is_uint "$OPTARG" || [ "${#OPTARG}" -gt 6 ] ||
+	       [ "$OPTARG" -lt 1 ]; then
+		bad "-r wants a count from 1 to 999999: $OPTARG"
+	   fi
+	   lm_passes=$OPTARG ;;
+	s) lm_suite=$OPTARG ;;
+	t) lm_tparent=$OPTARG ;;
+	x) lm_excl="$lm_excl$OPTARG$nl" ;;
+	z) if [ "$OPTARG" = random ]; then
+		lm_seed=$(( ($(date +%s 2>/dev/null || echo 0) + $$) % 1000000000 ))
+	   else
+		if ! is_uint "$OPTARG" || [ "${#OPTARG}" -gt 9 ]; then
+			bad "-z wants an integer below 10^9 or 'random': $OPTARG"
+		fi
+		lm_seed=$OPTARG
+	   fi ;;
+	:) bad "option -$OPTARG needs a value (try -h)" ;;
+	*) [ "$OPTARG" = '?' ] && { usage; exit 0; }
+	   [ "$OPTARG" = - ] && bad "no long options but --help (try -h)"
+	   bad "unknown option -$OPTARG (try -h)" ;;
+	esac
+done
+shift $((OPTIND - 1))
+
+# -O, then -Q, then LM_OPTS, then libMicro's own.
+if [ -n "$lm_quick" ]; then
+	lm_base=${lm_base:--E -C 5 -D 1 -X 2000 -L -S -W}
+	lm_limit=${lm_limit:-30}
+fi
+lm_base=${lm_base:-${LM_OPTS:--E -C 200 -L -S -W}}
+lm_limit=${lm_limit:-120}
+# The common options, blank-separated; the operands are substring filters.
+lm_opts=$(printf '%s\n' "$lm_base $lm_extra" | awk '{ $1 = $1; print }')
+lm_subs=
+for s in "$@"; do
+	lm_subs="$lm_subs$s$nl"
+done
+
+# ---- where things are -------------------------------------------------
+
+here=$(cd "$(dirname "$0")" && pwd) || bad "cannot find my own directory"
+absdir() { (cd "$1" 2>/dev/null && pwd); }
+
+if [ -z "$lm_bin" ]; then
+	lm_bin=$here/bin
+	[ -d "$lm_bin" ] || lm_bin=$here/../lib/libmicro/bin
+fi
+lm_b=$(absdir "$lm_bin") || bad "no bin directory: $lm_bin (run make?)"
+lm_bin=$lm_b
+
+if [ -z "$lm_suite" ]; then
+	lm_suite=$here/cases/suite
+	[ -f "$lm_suite" ] || [ -d "$here/cases" ] ||
+	    lm_suite=$here/../share/libmicro/suite
+fi
+if [ ! -f "$lm_suite" ] || [ ! -r "$lm_suite" ]; then
+	bad "cannot read suite: $lm_suite"
+fi
+lm_s=$(absdir "$(dirname "$lm_suite")") || bad "cannot read suite: $lm_suite"
+lm_suite=$lm_s/${lm_suite##*/}
+
+if [ -z "$lm_tparent" ]; then
+	if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+		lm_tparent=/dev/shm
+	else
+		lm_tparent=${TMPDIR:-/tmp}
+	fi
+fi
+lm_vparent=${lm_vparent:-/var/tmp}
+# Absolute: the cases run in the fast root, not here.
+lm_d=$(absdir "$lm_tparent") ||
+    bad "no such directory for the fast temp root: $lm_tparent"
+lm_tparent=$lm_d
+lm_d=$(absdir "$lm_vparent") ||
+    bad "no such directory for the disk temp root: $lm_vparent"
+lm_vparent=$lm_d
+
+if [ "$lm_limit" -gt 0 ] && ! command -v timeout >/dev/null 2>&1; then
+	printf '%s: no timeout command: runs have no time limit\n' "$prog" >&2
+	lm_limit=0
+	lm_nolimit=" (timeout(1) not found)"
+fi
+
+# ---- temporary state, removed on every way out ------------------------
+
+lm_troot=
+lm_vroot=
+lm_child=
+lm_done=0
+lm_total=0
+lm_writing=
+
+# shellcheck disable=SC2317 # called from traps
+cleanup() {
+	if [ -n "$lm_child" ]; then
+		kill -TERM "$lm_child" 2>/dev/null
+		wait "$lm_child" 2>/dev/null
+		lm_child=
+	fi
+	for d in "$lm_troot" "$lm_vroot"; do
+		[ -n "$d" ] || continue
+		chmod -R u+w "$d" 2>/dev/null
+		rm -rf "$d"
+	done
+	lm_troot=
+	lm_vroot=
+}
+
+# Clean up, say so in the result file, then leave by the same signal.
+# shellcheck disable=SC2317 # called from traps
+on_signal() {
+	trap '' INT TERM HUP PIPE
+	cleanup
+	if [ -n "$lm_writing" ]; then
+		printf '!Interrupted: SIG%s after %d of %d runs\n' \
+		    "$1" "$lm_done" "$lm_total" >&3 2>/dev/null
+	fi
+	trap - EXIT "$1"
+	kill -s "$1" "$$"
+	exit $((128 + $2))
+}
+
+trap cleanup EXIT
+trap 'on_signal INT 2' INT
+trap 'on_signal TERM 15' TERM
+trap 'on_signal HUP 1' HUP
+trap 'on_signal PIPE 13' PIPE
+
+lm_troot=$(mktemp -d "$lm_tparent/libmicro.XXXXXX") ||
+    die "cannot make a directory in $lm_tparent"
+lm_vroot=$(mktemp -d "$lm_vparent/libmicro.XXXXXX") ||
+    die "cannot make a directory in $lm_vparent"
+lm_state=$lm_troot/.wrapper
+mkdir "$lm_state" || die "cannot make $lm_state"
+
+# ---- the suite --------------------------------------------------------
+
+# Each run as one line: NAME CASE ARGS...  Errors are one line, exit 2.
+awk -v prog="$prog" -v file="$lm_suite" '
+function fail(msg) {
+	printf "%s: %s:%d: %s\n", prog, file, NR, msg | "cat 1>&2"
+	bad = 1
+	exit 2
+}
+{
+	sub(/^[ \t]+/, "")
+	if ($0 == "" || substr($0, 1, 1) == "#")
+		next
+	for (i = 1; i <= NF; i++)
+		if (substr($i, 1, 1) == "#") {
+			NF = i - 1
+			break
+		}
+	if ($1 !~ /^[A-Za-z0-9_][A-Za-z0-9_.+-]*$/)
+		fail("bad case name: " $1)
+	name = $1
+	for (i = 2; i <= NF; i++) {
+		if ($i ~ /["\047`\\]/)
+			fail("quotes and backslashes are not interpreted: " $i)
+		if ($i ~ /\$/ && $i !~ \
+		    /^\$(TFILE|VFILE|IFILE|TDIR1|TDIR2|VDIR1|VDIR2|TROOT|VROOT)$/)
+			fail("unknown placeholder (whole words only): " $i)
+		if ($i == "-N") {
+			if (i == NF)
+				fail("-N without a name")
+			name = $(i + 1)
+		}
+	}
+	if (seen[name]++)
+		printf "%s: %s:%d: warning: run %s appears twice\n", prog,
+		    file, NR, name | "cat 1>&2"
+	line = name
+	for (i = 1; i <= NF; i++)
+		line = line " " $i
+	print line
+}
+END { if (bad) exit 2 }' "$lm_suite" >"$lm_state/runs" || exit 2
+
+# match_any WORD LIST: WORD matches one of the newline-separated globs.
+match_any() {
+	lm_m=1
+	lm_ifs=$IFS
+	IFS=$nl
+	set -f
+	for p in $2; do
+		# shellcheck disable=SC2254 # p is a glob on purpose
+		case $1 in $p) lm_m=0; break ;; esac
+	done
+	set +f
+	IFS=$lm_ifs
+	return "$lm_m"
+}
+
+# contains_any NAME CASE LIST: NAME or CASE contains one of the substrings.
+contains_any() {
+	lm_m=1
+	lm_ifs=$IFS
+	IFS=$nl
+	set -f
+	for p in $3; do
+		case $1 in *"$p"*) lm_m=0; break ;; esac
+		case $2 in *"$p"*) lm_m=0; break ;; esac
+	done
+	set +f
+	IFS=$lm_ifs
+	return "$lm_m"
+}
+
+while read -r lm_n lm_c lm_r; do
+	if [ -n "$lm_pats$lm_subs" ]; then
+		match_any "$lm_n" "$lm_pats" ||
+		    contains_any "$lm_n" "$lm_c" "$lm_subs" || continue
+	fi
+	match_any "$lm_n" "$lm_excl" && continue
+	printf '%s %s %s\n' "$lm_n" "$lm_c" "$lm_r"
+done <"$lm_state/runs" >"$lm_state/selected"
+lm_nsel=$(wc -l <"$lm_state/selected" | tr -d ' ')
+[ "$lm_nsel" -gt 0 ] || bad "no run in $lm_suite matches the selection"
+
+# The plan: PASS NAME CASE ARGS..., every pass in suite order or shuffled.
+# The generator is Park-Miller's, in exact integer arithmetic, so one seed
+# gives one order under every awk (srand/rand differ between awks).
+awk -v passes="$lm_passes" -v seed="$lm_seed" '
+function next_rand() {
+	x = (x * 16807) % 2147483647
+	return x / 2147483647
+}
+{ line[++n] = $0 }
+END {
+	x = seed % 2147483646 + 1
+	for (p = 1; p <= passes; p++) {
+		for (i = 1; i <= n; i++)
+			order[i] = i
+		if (seed != "")
+			for (i = n; i > 1; i--) {
+				j = 1 + int(next_rand() * i)
+				t = order[i]; order[i] = order[j]; order[j] = t
+			}
+		for (i = 1; i <= n; i++)
+			print p, line[order[i]]
+	}
+}' "$lm_state/selected" >"$lm_state/plan"
+lm_total=$((lm_nsel * lm_passes))
+
+# ---- fixtures ---------------------------------------------------------
+
+TFILE=$lm_troot/data
+VFILE=$lm_vroot/data
+IFILE=$lm_troot/ifile
+TDIR1=$lm_troot/0/1/2/3/4/5/6/7/8/9
+TDIR2=$lm_troot/1/2/3/4/5/6/7/8/9/0
+VDIR1=$lm_vroot/0/1/2/3/4/5/6/7/8/9
+VDIR2=$lm_vroot/1/2/3/4/5/6/7/8/9/0
+if ! { mkdir -p "$TDIR1" "$TDIR2" "$VDIR1" "$VDIR2" &&
+    dd if=/dev/zero of="$TFILE" bs=1024k count=10 2>/dev/null &&
+    dd if=/dev/zero of="$VFILE" bs=1024k count=10 2>/dev/null &&
+    true >"$IFILE" && ln -s "$lm_bin" "$lm_troot/bin"; }; then
+	die "cannot make the fixtures in $lm_troot and $lm_vroot"
+fi
+
+# ---- running one program ----------------------------------------------
+
+# now: seconds since the epoch, with a fraction where date(1) gives one.
+lm_now=$(date +%s.%N 2>/dev/null)
+case $lm_now in
+*[!0-9.]* | *. | '') lm_datefmt=+%s ;;
+*) lm_datefmt=+%s.%N ;;
+esac
+now() { date "$lm_datefmt"; }
+
+# spawn OUT ERR CMD...: run CMD in the fast root (where bin/ leads to the
+# binaries), in the background so that a signal to the wrapper is handled
+# at once; the exit status is left in lm_rc.
+spawn() {
+	lm_o=$1
+	lm_e=$2
+	shift 2
+	if [ "$lm_limit" -gt 0 ]; then
+		set -- timeout -k 5 "$lm_limit" "$@"
+	fi
+	(cd "$lm_troot" && exec "$@") </dev/null >"$lm_o" 2>"$lm_e" &
+	lm_child=$!
+	wait "$lm_child" 2>/dev/null
+	lm_rc=$?
+	lm_child=
+}
+
+# why RC ELAPSED: what an exit status says happened.
+why() {
+	if [ "$lm_limit" -gt 0 ] && { [ "$1" -eq 124 ] || { [ "$1" -eq 137 ] &&
+	    awk -v t="$2" -v l="$lm_limit" 'BEGIN { exit !(t >= l) }'; }; }
+	then
+		echo "timed out after $lm_limit s"
+	elif [ "$1" -gt 128 ]; then
+		lm_sig=$(($1 - 128))
+		echo "killed by signal $lm_sig (SIG$(kill -l "$lm_sig" 2>/dev/null))"
+	else
+		case $1 in
+		126) echo "exit status 126 (could not execute)" ;;
+		127) echo "exit status 127 (not found)" ;;
+		*) echo "exit status $1" ;;
+		esac
+	fi
+}
+
+# The case's stderr as comments; the -E echo ("Running: NAME ... for N
+# seconds") is dropped, and so is its prefix where a message cut into it.
+stderr_comments() {
+	awk '
+	/^Running: / && match($0, /^Running: +[^ ]+/) {
+		$0 = substr($0, RLENGTH + 1)
+		if ($0 ~ /^ for +[0-9.]+ seconds$/ || $0 == "")
+			next
+	}
+	{ print "# stderr: " $0 }' "$1"
+}
+
+# ---- the header -------------------------------------------------------
+
+hdr() {
+	lm_v=$(printf '%s\n' "$2" | tr '\t\r' '  ' | awk 'NF {
+		$1 = $1; s = s (s == "" ? "" : " ") $0 } END { print s }')
+	printf '!%-15s %30s\n' "$1:" "${lm_v:-unknown}" >&3 2>/dev/null ||
+	    die "cannot write the results"
+}
+
+first_line() { [ -r "$1" ] && head -n 1 "$1" 2>/dev/null; }
+
+# ELF facts of a program: "64 dynamic INTERP", "64 static", or nothing.
+elf_info() {
+	od -An -v -tu1 -N 4096 "$1" 2>/dev/null | awk '
+	function rd(o, k,    v, i) {
+		v = 0
+		if (le)
+			for (i = k - 1; i >= 0; i--) v = v * 256 + b[o + i]
+		else
+			for (i = 0; i < k; i++) v = v * 256 + b[o + i]
+		return v
+	}
+	{ for (i = 1; i <= NF; i++) b[n++] = $i + 0 }
+	END {
+		if (n < 64 || b[0] != 127 || b[1] != 69 || b[2] != 76 ||
+		    b[3] != 70)
+			exit 1
+		w = b[4] == 2 ? 8 : 4
+		le = b[5] == 1
+		if (w == 8) {
+			phoff = rd(32, 8); phsz = rd(54, 2); phn = rd(56, 2)
+		} else {
+			phoff = rd(28, 4); phsz = rd(42, 2); phn = rd(44, 2)
+		}
+		for (i = 0; i < phn; i++) {
+			o = phoff + i * phsz
+			if (o + phsz > n)
+				exit 1
+			if (rd(o, 4) != 3)	# PT_INTERP
+				continue
+			off = w == 8 ? rd(o + 8, 8) : rd(o + 4, 4)
+			s = ""
+			for (j = off; j < n && b[j] != 0; j++)
+				s = s sprintf("%c", b[j])
+			print w * 8, "dynamic", s
+			exit 0
+		}
+		print w * 8, "static"
+	}'
+}
+
+linkage() {
+	case $1 in
+	*dynamic*) echo "dynamic (${1##* })" ;;
+	*static*) echo static ;;
+	esac
+}
+
+sys=/sys/devices/system/cpu
+
+cpu_name() {
+	awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null |
+	    grep . || LC_ALL=C lscpu 2>/dev/null |
+	    awk -F': *' '/^Model name/ { print $2; exit }'
+}
+
+cpu_mhz() {
+	lm_f=$(first_line "$sys/cpu0/cpufreq/cpuinfo_max_freq")
+	if is_uint "$lm_f"; then
+		echo "$((lm_f / 1000)) MHz (max)"
+	else
+		awk -F': *' '/^cpu MHz/ { printf "%.0f MHz\n", $2; exit }' \
+		    /proc/cpuinfo 2>/dev/null
+	fi
+}
+
+governors() {
+	cat "$sys"/cpu[0-9]*/cpufreq/scaling_governor 2>/dev/null | sort |
+	    uniq -c | awk '{ s = s (s == "" ? "" : ", ") $2 " x" $1 }
+	    END { print s }'
+}
+
+boost() {
+	lm_f=$(first_line "$sys/cpufreq/boost")
+	case $lm_f in
+	1) echo "on (cpufreq/boost)"; return ;;
+	0) echo "off (cpufreq/boost)"; return ;;
+	esac
+	case $(first_line "$sys/intel_pstate/no_turbo") in
+	0) echo "on (intel_pstate)" ;;
+	1) echo "off (intel_pstate no_turbo)" ;;
+	esac
+}
+
+smt() {
+	lm_f=$(first_line "$sys/smt/control")
+	[ -n "$lm_f" ] && echo "$lm_f, active=$(first_line "$sys/smt/active")"
+}
+
+aslr() {
+	case $(first_line /proc/sys/kernel/randomize_va_space) in
+	0) echo "0 (off)" ;;
+	1) echo "1 (stack, mmap, vdso)" ;;
+	2) echo "2 (full, with brk)" ;;
+	esac
+}
+
+thp() {
+	lm_e=$(sed -n 's/.*\[\(.*\)\].*/\1/p' \
+	    /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null)
+	lm_d=$(sed -n 's/.*\[\(.*\)\].*/\1/p' \
+	    /sys/kernel/mm/transparent_hugepage/defrag 2>/dev/null)
+	[ -n "$lm_e" ] && echo "enabled=$lm_e defrag=${lm_d:-unknown}"
+}
+
+mitigations() {
+	for f in "$sys"/vulnerabilities/*; do
+		[ -r "$f" ] && first_line "$f"
+	done | awk '
+	/^Not affected/ { na++; next }
+	/^Mitigation/ { m++; next }
+	/^Vulnerable/ { v++; next }
+	{ o++ }
+	END {
+		if (NR == 0)
+			exit
+		printf "%d mitigated, %d vulnerable, %d not affected", m, v, na
+		if (o)
+			printf ", %d other", o
+		print ""
+	}'
+}
+
+libc() {
+	getconf GNU_LIBC_VERSION 2>/dev/null ||
+	    ldd --version 2>&1 | awk '/musl/ { m = 1 }
+	    m && /^Version/ { print "musl " $2; exit }'
+}
+
+bin_sh() {
+	lm_p=$(readlink -f /bin/sh 2>/dev/null) || lm_p=
+	lm_p=${lm_p:-/bin/sh}
+	lm_l=$(linkage "$(elf_info "$lm_p")")
+	echo "/bin/sh -> $lm_p, ${lm_l:-unknown}"
+}
+
+loadavg() {
+	awk '{ print $1, $2, $3 }' /proc/loadavg 2>/dev/null ||
+	    uptime 2>/dev/null | sed -n 's/.*load averages*: *//p'
+}
+
+fs_type() {
+	lm_t=$(stat -f -c %T "$1" 2>/dev/null) || lm_t=unknown
+	echo "$1 ($lm_t)"
+}
+
+buildinfo() {
+	[ -r "$lm_bin/.buildinfo" ] || return 0
+	sed -n "s/^$1=//p" "$lm_bin/.buildinfo" | head -n 1 | grep . ||
+	    { grep -q "^$1=" "$lm_bin/.buildinfo" && echo '[none]'; }
+}
+
+# The libMicro header lines, and the clock facts from a short nop run.
+header_libmicro() {
+	lm_res=
+	lm_ovh=
+	if [ -x "$lm_bin/nop" ]; then
+		spawn "$lm_state/out" "$lm_state/err" \
+		    bin/nop -S -C 5 -D 1 -X 1000 -N timerres
+		lm_res=$(awk '/clock resolution \(ns\)/ { print $NF " nsecs" }' \
+		    "$lm_state/out")
+		lm_ovh=$(awk '/getnsecs overhead/ { print $NF " nsecs" }' \
+		    "$lm_state/out")
+	fi
+	case $lm_elf in
+	64*) lm_long=8 ;;
+	32*) lm_long=4 ;;
+	*) lm_long=$(getconf LONG_BIT 2>/dev/null) &&
+	       lm_long=$((lm_long / 8)) ;;
+	esac
+	lm_host=$(uname -n 2>/dev/null)
+	hdr 'Libmicro_#' "$("$lm_bin/nop" -V 2>/dev/null)"
+	hdr Options "$lm_opts"
+	hdr Machine_name "$lm_host"
+	hdr OS_name "$(uname -s)"
+	hdr OS_release "$(uname -r)"
+	hdr OS_build "$(uname -v)"
+	hdr Processor "$(uname -m)"
+	hdr '#CPUs' "$(getconf _NPROCESSORS_ONLN 2>/dev/null ||
+	    grep -c '^processor' /proc/cpuinfo 2>/dev/null)"
+	hdr CPU_MHz "$(cpu_mhz)"
+	hdr CPU_NAME "$(cpu_name)"
+	hdr IP_address "$(getent hosts "$lm_host" 2>/dev/null |
+	    awk '{ print $1; exit }')"
+	hdr Run_by "${LOGNAME:-${USER:-$(id -un 2>/dev/null)}}"
+	hdr Date "$(date '+%Y-%m-%d %H:%M:%S %Z')"
+	hdr Compiler "$(buildinfo CC)"
+	hdr 'Compiler Ver.' "$(buildinfo CC_VERSION)"
+	hdr 'sizeof(long)' "$lm_long"
+	hdr extra_CFLAGS "$(buildinfo CFLAGS)"
+	hdr TimerRes "$lm_res"
+	hdr Clock_overhead "$lm_ovh"
+}
+
+# What else decides whether two Linux runs are comparable.
+header_system() {
+	hdr Clocksource "$(first_line \
+	    /sys/devices/system/clocksource/clocksource0/current_clocksource)"
+	hdr Kernel_cmdline "$(first_line /proc/cmdline)"
+	hdr CPU_governor "$(governors)"
+	hdr CPU_boost "$(boost)"
+	hdr SMT "$(smt)"
+	hdr ASLR "$(aslr)"
+	hdr THP "$(thp)"
+	hdr Mitigations "$(mitigations)"
+	for f in "$sys"/vulnerabilities/*; do
+		[ -r "$f" ] && hdr "Vuln_${f##*/}" "$(first_line "$f")"
+	done
+	hdr 'Libc Ver.' "$(libc)"
+	hdr Bin_sh "$(bin_sh)"
+	hdr Case_linkage "$(linkage "$lm_elf")"
+	hdr Memory "$(awk '/^MemTotal:/ { printf "%d MiB\n", $2 / 1024 }' \
+	    /proc/meminfo 2>/dev/null)"
+	hdr Load_avg_start "$(loadavg)"
+}
+
+# How this file was made.
+header_run() {
+	if [ -n "$lm_quick" ]; then
+		hdr Mode "quick - NOT comparable with a normal run"
+	else
+		hdr Mode normal
+	fi
+	hdr Command "$lm_argv"
+	hdr Bin_dir "$lm_bin"
+	hdr Suite "$lm_suite ($lm_nsel of $(wc -l <"$lm_state/runs") runs)"
+	lm_sel="$(printf '%s' "$lm_pats" | sed 's/^/-n /')$nl$(
+	    printf '%s' "$lm_excl" | sed 's/^/-x /')$nl$lm_subs"
+	case $lm_sel in *[!"$nl"]*) ;; *) lm_sel=all ;; esac
+	hdr Selection "$lm_sel"
+	hdr Passes "$lm_passes"
+	hdr Shuffle_seed "${lm_seed:-none}"
+	if [ "$lm_limit" -gt 0 ]; then
+		hdr Time_limit "$lm_limit s per run"
+	else
+		hdr Time_limit "none${lm_nolimit-}"
+	fi
+	hdr Fast_root "$(fs_type "$lm_tparent")"
+	hdr Disk_root "$(fs_type "$lm_vparent")"
+}
+
+# ---- the runs ---------------------------------------------------------
+
+if [ -n "$lm_out" ]; then
+	# A failed redirection on exec would end the shell with no word of ours.
+	(true >"$lm_out") 2>/dev/null || bad "cannot write $lm_out"
+	exec 3>"$lm_out"
+else
+	exec 3>&1
+fi
+lm_writing=1
+lm_start=$(now)
+lm_elf=$(elf_info "$lm_bin/nop")
+header_libmicro
+header_system
+header_run
+
+lm_nfail=0
+lm_nerr=0
+lm_lastpass=0
+
+# run_one PASS NAME CASE ARGS...: one run, its rows appended to the file.
+run_one() {
+	lm_pass=$1
+	lm_name=$2
+	lm_case=$3
+	shift 3
+	lm_i=$#
+	while [ "$lm_i" -gt 0 ]; do
+		lm_a=$1
+		shift
+		# shellcheck disable=SC2016 # the placeholders, literally
+		case $lm_a in
+		'$TFILE') lm_a=$TFILE ;;
+		'$VFILE') lm_a=$VFILE ;;
+		'$IFILE') lm_a=$IFILE ;;
+		'$TDIR1') lm_a=$TDIR1 ;;
+		'$TDIR2') lm_a=$TDIR2 ;;
+		'$VDIR1') lm_a=$VDIR1 ;;
+		'$VDIR2') lm_a=$VDIR2 ;;
+		'$TROOT') lm_a=$lm_troot ;;
+		'$VROOT') lm_a=$lm_vroot ;;
+		esac
+		set -- "$@" "$lm_a"
+		lm_i=$((lm_i - 1))
+	done
+	set -f
+	# shellcheck disable=SC2086 # the common options are blank-separated
+	set -- "bin/$lm_case" $lm_opts "$@"
+	set +f
+
+	if [ "$lm_passes" -gt 1 ] && [ "$lm_pass" -ne "$lm_lastpass" ]; then
+		printf '# pass %d of %d\n' "$lm_pass" "$lm_passes" >&3 2>/dev/null ||
+		    die "cannot write the results"
+		lm_lastpass=$lm_pass
+	fi
+	execute "$@"
+	write_run "$@" >&3 2>/dev/null || die "cannot write the results"
+	lm_done=$((lm_done + 1))
+	lm_note=${lm_why:+  FAILED: $lm_why}
+	[ -n "$lm_quiet" ] || awk -v i="$lm_done" -v n="$lm_total" \
+	    -v name="$lm_name" -v a="$lm_t0" -v b="$lm_t1" -v note="$lm_note" \
+	    'BEGIN { printf "[%" length(n "") "d/%d] %-14s %5.1f s%s\n",
+	    i, n, name, b - a, note }' >&2
+}
+
+# execute ARGV...: run it; lm_why says how it failed, empty if it did not.
+execute() {
+	lm_t0=$(now)
+	lm_why=
+	if [ ! -f "$lm_bin/$lm_case" ] || [ ! -x "$lm_bin/$lm_case" ]; then
+		true >"$lm_state/out"
+		true >"$lm_state/err"
+		lm_nfail=$((lm_nfail + 1))
+		lm_why="no program bin/$lm_case in $lm_bin"
+		lm_t1=$(now)
+		return
+	fi
+	spawn "$lm_state/out" "$lm_state/err" "$@"
+	lm_t1=$(now)
+	if [ "$lm_rc" -ne 0 ]; then
+		lm_why=$(why "$lm_rc" "$(awk -v a="$lm_t0" -v b="$lm_t1" \
+		    'BEGIN { print b - a }')")
+		lm_nfail=$((lm_nfail + 1))
+		return
+	fi
+	awk -v n="$lm_name" '$1 == n && NF >= 7 && $4 ~ /^[0-9]+\.[0-9]+$/ {
+		rows++; if ($6 > 0) e = 1 }
+	    END { exit rows == 0 ? 1 : e ? 3 : 0 }' "$lm_state/out"
+	case $? in
+	0) ;;
+	3) lm_nerr=$((lm_nerr + 1)) ;;
+	*) lm_why="exit status 0 but no result line for $lm_name"
+	   lm_nfail=$((lm_nfail + 1)) ;;
+	esac
+}
+
+# write_run ARGV...: the run's rows; for a failure, the argument line, the
+# FAILED row, the reason, and whatever the program said, as comments.
+write_run() {
+	if [ -z "$lm_why" ]; then
+		cat "$lm_state/out" && stderr_comments "$lm_state/err"
+		return
+	fi
+	printf '#' && printf ' %s' "$@" && printf '\n' &&
+	    printf '%-12s %3d %3d %12.5f %12d %8d %8d %s\n' \
+	    "$lm_name" 0 0 0 0 1 0 FAILED &&
+	    printf '# FAILED: %s: %s\n' "$lm_name" "$lm_why" &&
+	    sed 's/^/# stdout: /' "$lm_state/out" &&
+	    stderr_comments "$lm_state/err"
+}
+
+while IFS= read -r lm_line; do
+	set -f
+	# shellcheck disable=SC2086 # a planned run is blank-separated words
+	run_one $lm_line
+	set +f
+done <"$lm_state/plan"
+
+lm_end=$(now)
+lm_secs=$(awk -v a="$lm_start" -v b="$lm_end" 'BEGIN { printf "%.1f", b - a }')
+hdr Load_avg_end "$(loadavg)"
+hdr Runs "$lm_done ($lm_nfail failed, $lm_nerr with errors)"
+hdr Elapsed "$lm_secs s"
+lm_writing=
+exec 3>&-
+
+lm_sum="$lm_done runs, $lm_nfail failed, $lm_nerr with errors, $lm_secs s"
+if [ $((lm_nfail + lm_nerr)) -gt 0 ]; then
+	printf '%s: %s\n' "$prog" "$lm_sum" >&2
+	exit 1
+fi
+say "$prog: $lm_sum"
+exit 0
