@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * futex: one wake/wait round trip between two threads per operation.
+ * The worker gives the turn to a partner thread (a store and a
+ * FUTEX_WAKE) and sleeps in FUTEX_WAIT until the partner gives it back
+ * the same way: the raw, process-private futex calls under every mutex
+ * and condition variable, with nothing of pthreads in between.  The
+ * partner is made once per worker.  Linux only (ENOSYS elsewhere).
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "libmicro.h"
+
+#ifdef __linux__
+#include <linux/futex.h>
+#include <sys/syscall.h>
+
+/* Sleep while *addr is val (or until woken): 0, or -1 with errno. */
+static int
+futex_wait(int *addr, int val)
+{
+	return (int)syscall(SYS_futex, addr, FUTEX_WAIT_PRIVATE, val, NULL,
+	    NULL, 0);
+}
+
+/* Wake one thread sleeping on addr: how many were, or -1 with errno. */
+static int
+futex_wake(int *addr)
+{
+	return (int)syscall(SYS_futex, addr, FUTEX_WAKE_PRIVATE, 1, NULL,
+	    NULL, 0);
+}
+#else
+static int
+futex_wait(int *addr, int val)
+{
+	(void) addr, (void) val;
+	errno = ENOSYS;
+	return -1;
+}
+
+static int
+futex_wake(int *addr)
+{
+	(void) addr;
+	errno = ENOSYS;
+	return -1;
+}
+#endif
+
+enum { MINE, YOURS, STOP };	/* whose turn, from the worker's side */
+
+typedef struct {
+	int		ts_turn;
+	pthread_t	ts_thread;
+} tsd_t;
+
+static int
+turn(tsd_t *ts)
+{
+	return __atomic_load_n(&ts->ts_turn, __ATOMIC_ACQUIRE);
+}
+
+/* Give the turn away and wake whoever sleeps on it. */
+static int
+give(tsd_t *ts, int to)
+{
+	__atomic_store_n(&ts->ts_turn, to, __ATOMIC_RELEASE);
+	return futex_wake(&ts->ts_turn);
+}
+
+/* Sleep until the turn is no longer t. */
+static int
+await(tsd_t *ts, int t)
+{
+	while (turn(ts) == t)
+		if (futex_wait(&ts->ts_turn, t) != 0 && errno != EAGAIN &&
+		    errno != EINTR)
+			return -1;
+	return 0;
+}
+
+static void *
+partner(void *arg)
+{
+	tsd_t *ts = arg;
+
+	while (await(ts, MINE) == 0 && turn(ts) != STOP &&
+	    give(ts, MINE) >= 0)
+		;
+	return NULL;
+}
+
+int
+benchmark_init(void)
+{
+	lm_tsdsize = sizeof(tsd_t);
+	return 0;
+}
+
+int
+benchmark_initworker(void *tsd)
+{
+	tsd_t *ts = tsd;
+
+	ts->ts_turn = MINE;
+	if (futex_wake(&ts->ts_turn) < 0) {
+		lm_error("futex:");
+		return -1;
+	}
+	if (pthread_create(&ts->ts_thread, NULL, partner, ts) != 0) {
+		lm_error("futex: starting the partner thread");
+		return -1;
+	}
+	return 0;
+}
+
+int
+benchmark(void *tsd, result_t *res)
+{
+	tsd_t *ts = tsd;
+	int i;
+
+	for (i = 0; i < lm_optB; i++)
+		if (give(ts, YOURS) < 0 || await(ts, YOURS) != 0)
+			res->re_errors++;
+	res->re_count = i;
+	return 0;
+}
+
+int
+benchmark_finiworker(void *tsd)
+{
+	tsd_t *ts = tsd;
+
+	(void) give(ts, STOP);
+	return pthread_join(ts->ts_thread, NULL) == 0 ? 0 : -1;
+}
