@@ -42,8 +42,9 @@ Signal or noise:
   standard error of the median is the half-width of its 99% confidence
   interval / 2.576 (Sun files: 1.2533 x the standard error of the mean),
   and a z-test is made on the log ratio; a side with passes uses their
-  spread, and an interval from fewer than 10 kept samples is not used.  A run's own interval cannot see run-to-run variation (a
-  reboot, another page layout), so such a difference must also exceed
+  spread, and an interval from fewer than 10 kept samples is not used.
+  A run's own interval cannot see run-to-run variation (a reboot,
+  another page layout), so such a difference must also exceed
   the noise floor of -n percent to count.
   Benjamini-Hochberg keeps the expected share of false discoveries
   among the significant deltas of the whole table at Q: an A/A pair of
