@@ -43,7 +43,7 @@ $(BIN)/.obj/bench.o: bench.c libmicro.h
 	@mkdir -p $(BIN)/.obj
 	$(CC) $(ALLCFLAGS) -c -o $@ bench.c
 
-$(CASES): $(ENGINE)
+$(CASES): $(ENGINE) $(wildcard cases/*.h)
 $(BIN)/%: cases/%.c libmicro.h $(ENGINE)
 	$(CC) $(ALLCFLAGS) -I. -o $@ $< $(ENGINE) $(LDFLAGS) $(LDLIBS)
 
@@ -54,10 +54,53 @@ $(BIN)/%: cases/aux/%.c
 test: all
 	sh tests/run.sh
 
+# The default suite into results/HOST-DATE.txt.
+run: all
+	@mkdir -p results
+	@f=results/$$(uname -n)-$$(date +%Y%m%d-%H%M%S).txt; \
+	echo "make run: writing $$f" >&2; \
+	sh wrapper.sh -o "$$f"; rc=$$?; \
+	echo "make run: results in $$f" >&2; exit $$rc
+
+SCRIPTS	= wrapper.sh multiview.sh tests/*.sh tests/data/multiview/*.sh \
+	  bench/*.sh .ci/run
+lint:
+	shellcheck -s sh -x $(SCRIPTS)
+	cppcheck --enable=warning,style,performance,portability --std=c99 \
+	    -D_GNU_SOURCE --inline-suppr --quiet --error-exitcode=1 -I. \
+	    libmicro.c bench.c cases/*.c cases/aux/*.c
+	clang-tidy --quiet libmicro.c bench.c cases/*.c cases/aux/*.c -- \
+	    -std=c99 -D_GNU_SOURCE -I.
+
+LIBDIR	= $(DESTDIR)$(PREFIX)/lib/libmicro
+SHAREDIR = $(DESTDIR)$(PREFIX)/share/libmicro
+MANDIR	= $(DESTDIR)$(PREFIX)/share/man
+MAN1	= libmicro.1 libmicro-wrapper.1 libmicro-multiview.1
+INSTALLED = $(patsubst $(BIN)/%,%,$(CASES) $(AUX))
+
+install: all
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(LIBDIR)/bin $(SHAREDIR) \
+	    $(MANDIR)/man1 $(MANDIR)/man3
+	cp wrapper.sh $(DESTDIR)$(PREFIX)/bin/libmicro-wrapper
+	cp multiview.sh $(DESTDIR)$(PREFIX)/bin/libmicro-multiview
+	chmod 755 $(DESTDIR)$(PREFIX)/bin/libmicro-wrapper \
+	    $(DESTDIR)$(PREFIX)/bin/libmicro-multiview
+	cp $(CASES) $(AUX) $(BIN)/.buildinfo $(LIBDIR)/bin/
+	cp cases/suite $(SHAREDIR)/suite
+	cd man && cp $(MAN1) $(MANDIR)/man1/ && cp libmicro.3 $(MANDIR)/man3/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/libmicro-wrapper \
+	    $(DESTDIR)$(PREFIX)/bin/libmicro-multiview $(SHAREDIR)/suite \
+	    $(LIBDIR)/bin/.buildinfo $(MANDIR)/man3/libmicro.3
+	cd $(LIBDIR)/bin 2>/dev/null && rm -f $(INSTALLED) || true
+	cd $(MANDIR)/man1 2>/dev/null && rm -f $(MAN1) || true
+	-rmdir $(LIBDIR)/bin $(LIBDIR) $(SHAREDIR) 2>/dev/null
+
 bench-harness: all
 	sh bench/harness.sh
 
 clean:
 	rm -rf bin bin-* tests/bin bench/bin
 
-.PHONY: all buildinfo test clean bench-harness
+.PHONY: all buildinfo test run lint install uninstall clean bench-harness

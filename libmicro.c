@@ -966,8 +966,13 @@ run_batch(void *tsd, struct slot *s, int tindex)
 	if (benchmark_initbatch(tsd) != 0) {
 		sh_fail("benchmark_initbatch failed");
 		s->sl_failed = 1;
-		return;
 	}
+	/* Workers start timing together, each with its batch set up. */
+	if (lm.sh->sh_nworkers > 1 && (barrier_wait(check_start) != 0 ||
+	    lm.sh->sh_stop))
+		return;
+	if (s->sl_failed)
+		return;
 	if (lm_optA)
 		align_clock();
 	cpu_usage(&u, tindex, -1);
@@ -1166,6 +1171,37 @@ watch(pid_t *pids, int n, const sigset_t *set)
 	}
 }
 
+/*
+ * Children of workers killed mid-batch (fork and exit cases) would be
+ * handed to init; as their subreaper the engine reaps them itself.
+ */
+static void
+become_subreaper(void)
+{
+#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
+	(void) prctl(PR_SET_CHILD_SUBREAPER, 1);
+#endif
+}
+
+/* Reap whatever descendants are left, waiting at most a second. */
+static void
+reap_orphans(void)
+{
+	struct timespec pause = { 0, 10000000 };
+	int i;
+
+	for (i = 0; i < 100;) {
+		pid_t pid = waitpid(-1, NULL, WNOHANG);
+
+		if (pid < 0)
+			return;		/* ECHILD: none left */
+		if (pid == 0) {
+			(void) nanosleep(&pause, NULL);
+			i++;
+		}
+	}
+}
+
 static void
 run_processes(const sigset_t *set, const sigset_t *oldmask)
 {
@@ -1174,6 +1210,7 @@ run_processes(const sigset_t *set, const sigset_t *oldmask)
 
 	if (pids == NULL)
 		die("out of memory");
+	become_subreaper();
 	for (p = 0; p < lm_optP; p++) {
 		(void) fflush(NULL);
 		pids[p] = fork();
@@ -1298,7 +1335,9 @@ static void
 find_warnings(struct report *rp, const struct shared *sh)
 {
 	const struct stats *c = &rp->rp_clean;
-	double quant = 100.0 * ((double)lm.clk_res + lm.clk_ovh) / rp->rp_span;
+	/* against the span as measured, clock read included: never 0 */
+	double quant = 100.0 * ((double)lm.clk_res + lm.clk_ovh) /
+	    (rp->rp_span + lm.clk_ovh);
 	int n = rp->rp_n, outl = rp->rp_n - c->st_n;
 	double prec = c->st_median > 0 ?
 	    100 * (c->st_cihi - c->st_cilo) / 2 / c->st_median : 0;
@@ -1647,6 +1686,8 @@ lm_main(int argc, char **argv)
 		lm_error("benchmark_fini failed");
 		rc = 1;
 	}
+	if (!lm_opt1)
+		reap_orphans();
 	if (lm.signo != 0)
 		resignal(lm.signo);
 	lm_cleanup();

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The string and math runs of cases/suite.libc against plain C loops of
+# The string and math runs of cases/suite against plain C loops of
 # the same calls (bench/bare_libc.c, built here with ${CC:-cc} -O2): a
 # run the optimiser had emptied would report far less than its bare loop.
 # Prints: run, libmicro usecs/call, bare-loop usecs/call, ratio (libmicro
@@ -20,7 +20,7 @@ ${CC:-cc} -std=c99 -D_GNU_SOURCE -O2 -o "$tmp/bare_libc" \
 
 # The suite lines of the cases bare_libc knows, as "case args...".
 cases='strcpy|strlen|strchr|strcmp|strcasecmp|strtol|log|exp|lrand48'
-grep -E "^($cases)[[:space:]]" "$top/cases/suite.libc" >"$tmp/lines"
+grep -E "^($cases)[[:space:]]" "$top/cases/suite" >"$tmp/lines"
 
 : >"$tmp/lm"
 : >"$tmp/bare"

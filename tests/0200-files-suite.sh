@@ -1,5 +1,5 @@
 #!/bin/sh
-# Every run of cases/suite.files (descriptors, paths, file I/O) prints one
+# Every run of the files section of cases/suite (descriptors, paths, file I/O) prints one
 # well-formed result line with no errors, and the suite leaves the
 # fixtures as it found them: same files, same sizes, same contents.
 . "$LM_TOP/tests/lib.sh"
@@ -13,7 +13,7 @@ snapshot() {
 }
 
 snapshot >before
-check_suite "$LM_TOP/cases/suite.files"
+check_suite "$(suite_part files)"
 snapshot >after
 check "the fixtures are as they were (paths, sizes, checksums)" \
     diff before after

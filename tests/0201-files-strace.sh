@@ -1,7 +1,7 @@
 #!/bin/sh
 # The descriptor, path and I/O cases really make their call: run under
 # strace -f -c with a fixed batch and sample count, each run of
-# cases/suite.files makes its system call at least once per operation
+# the files section of cases/suite makes its system call at least once per operation
 # its result line reports (samples x cnt/samp), over and above what the
 # engine alone makes (the nop case under the same options).
 . "$LM_TOP/tests/lib.sh"
@@ -40,7 +40,7 @@ count() {
 # Wrappers named like the cases, so run_line runs them under strace.
 REAL=$BIN
 mkdir sbin
-for c in nop $(suite_lines "$LM_TOP/cases/suite.files" | awk '{print $1}' |
+for c in nop $(suite_lines "$(suite_part files)" | awk '{print $1}' |
     sort -u); do
 	printf '#!/bin/sh\nexec strace -f -c -o "%s/trace" "%s/%s" "$@"\n' \
 	    "$PWD" "$REAL" "$c" >"sbin/$c"
@@ -52,7 +52,7 @@ QUICK="-B 50 -C 4 -D 0"
 run_line "nop -N nop" </dev/null
 mv trace base
 
-suite_lines "$LM_TOP/cases/suite.files" >lines
+suite_lines "$(suite_part files)" >lines
 while IFS= read -r line; do
 	rm -f trace
 	run_line "$line" </dev/null

@@ -1,11 +1,11 @@
 #!/bin/sh
-# Every run of cases/suite.memory (mappings, memory, allocator) prints one
+# Every run of the memory section of cases/suite (mappings, memory, allocator) prints one
 # well-formed result line with no errors, and the pure-memory work is
 # really done: the time grows with the size and never rounds to nothing.
 . "$LM_TOP/tests/lib.sh"
 
 fixtures || { not_ok "fixtures"; exit 1; }
-check_suite "$LM_TOP/cases/suite.memory"
+check_suite "$(suite_part memory)"
 
 # usecs/call of one run, started with quick options.
 usecs() {

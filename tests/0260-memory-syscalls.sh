@@ -27,7 +27,7 @@ done
 BIN=$PWD/sbin
 QUICK="-B 20 -C 4 -D 0"
 
-suite_lines "$LM_TOP/cases/suite.memory" |
+suite_lines "$(suite_part memory)" |
     grep -E '^(mmap|munmap|mprotect|msync) ' >lines
 while IFS= read -r line; do
 	rm -f trace

@@ -54,7 +54,7 @@ check "msync interrupted by SIGINT: \$TMPDIR left empty" empty
 fixtures || { not_ok "fixtures"; exit 1; }
 sum() { cksum "$TFILE" "$VFILE" "$IFILE"; }
 before=$(sum)
-suite_lines "$LM_TOP/cases/suite.memory" | grep -E '\$[TV]FILE' >lines
+suite_lines "$(suite_part memory)" | grep -E '\$[TV]FILE' >lines
 n=0
 bad=0
 while IFS= read -r line; do

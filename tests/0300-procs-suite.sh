@@ -1,11 +1,11 @@
 #!/bin/sh
-# Every run of cases/suite.procs (processes, threads, signals, locks)
+# Every run of the procs section of cases/suite (processes, threads, signals, locks)
 # prints one well-formed result line with no errors, and leaves nothing
 # behind: no process of the run (the case's own name, exec_bin, or the
 # shell of system()), no System V semaphore, no temporary file.
 . "$LM_TOP/tests/lib.sh"
 
-SUITE=$LM_TOP/cases/suite.procs
+SUITE=$(suite_part procs)
 TMPDIR=$LM_SCRATCH/tmp
 export TMPDIR
 mkdir -p "$TMPDIR" || exit 1
@@ -82,6 +82,6 @@ for n in fork_10 fork_100 fork_1000 exit_10 exit_100 exit_1000 \
 	c=$(awk -v n="$n" '$2 == "-N" && $3 == n' lines | wc -l)
 	[ "$c" -eq 1 ] || echo "$n: $c lines"
 done >count
-check "suite.procs has one line for each of the 42 runs" test ! -s count
+check "the procs section has one line for each of the 42 runs" test ! -s count
 [ -s count ] && diag <count
 done_testing

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Under strace -f, the process, signal and lock runs of suite.procs make
+# Under strace -f, the process, signal and lock runs of the procs section make
 # their system calls at least as often as the operations they report
 # (beyond what the engine itself makes, measured on nop with the same
 # workers): a fork per fork, an exit per exit, an execve per exec, a
@@ -8,7 +8,7 @@
 # whose setjmp saves no signal mask, makes none.
 . "$LM_TOP/tests/lib.sh"
 
-SUITE=$LM_TOP/cases/suite.procs
+SUITE=$(suite_part procs)
 TMPDIR=$LM_SCRATCH/tmp
 export TMPDIR
 mkdir -p "$TMPDIR" || exit 1

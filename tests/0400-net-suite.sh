@@ -4,7 +4,7 @@
 # or process, and the shared-descriptor ones, also in the other modes.
 . "$LM_TOP/tests/lib.sh"
 
-check_suite "$LM_TOP/cases/suite.net"
+check_suite "$(suite_part net)"
 
 for mode in "-1" "-P 2" "-T 2" "-1 -T 2" "-P 2 -T 2"; do
 	for line in "pipe -N pipe_pmp1 -s 1 -x pipe -m mp" \

@@ -34,7 +34,7 @@ calls() {
 	esac
 }
 
-suite_lines "$LM_TOP/cases/suite.net" >lines
+suite_lines "$(suite_part net)" >lines
 while IFS= read -r line; do
 	set -f
 	# shellcheck disable=SC2086 # a suite line is split into words

@@ -46,7 +46,7 @@ if ! command -v ps >/dev/null 2>&1 || ! command -v setsid >/dev/null 2>&1
 then
 	skip "no ps or setsid: cannot watch the process table"
 else
-	suite_lines "$LM_TOP/cases/suite.net" >lines
+	suite_lines "$(suite_part net)" >lines
 	while IFS= read -r line; do
 		set -f
 		# shellcheck disable=SC2086 # a suite line is split into words
@@ -145,7 +145,7 @@ elif ! strace -f -o /dev/null true >/dev/null 2>&1; then
 else
 	calls=socket,socketpair,pipe,pipe2,accept,accept4,eventfd2
 	calls=$calls,epoll_create1,close,clone,clone3,fork,vfork
-	suite_lines "$LM_TOP/cases/suite.net" >lines
+	suite_lines "$(suite_part net)" >lines
 	while IFS= read -r line; do
 		set -f
 		# shellcheck disable=SC2086 # a suite line is split into words

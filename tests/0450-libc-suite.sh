@@ -5,10 +5,10 @@
 # threaded runs really run two threads; bad case options are refused.
 . "$LM_TOP/tests/lib.sh"
 
-check_suite "$LM_TOP/cases/suite.libc"
+check_suite "$(suite_part libc)"
 
 for name in getenvT2 mktimeT2; do
-	line=$(suite_lines "$LM_TOP/cases/suite.libc" |
+	line=$(suite_lines "$(suite_part libc)" |
 	    awk -v n="$name" '$3 == n')
 	run_line "$line"
 	check "$name: the row says 1 process, 2 threads" \

@@ -8,7 +8,7 @@
 
 B=100
 C=4
-SUITE=$LM_TOP/cases/suite.libc
+SUITE=$(suite_part libc)
 
 # calls FILE SYSCALL: the calls strace -c counted for SYSCALL (and its
 # 64-bit-time twin, e.g. clock_gettime64).

@@ -7,7 +7,7 @@
 . "$LM_TOP/tests/lib.sh"
 
 QUICK="-C 21 -D 1 -X 3000"
-SUITE=$LM_TOP/cases/suite.libc
+SUITE=$(suite_part libc)
 
 # usecs NAME: run the suite line named NAME; print its usecs/call.
 usecs() {

@@ -134,3 +134,12 @@ check_suite() {
 		fi
 	done <lines
 }
+
+# suite_part NAME: the "## NAME" section of the default suite, written to
+# ./suite.NAME; prints that path.
+suite_part() {
+	awk -v want="## $1" '
+	/^## / { on = ($0 == want); next }
+	on' "$LM_TOP/cases/suite" >"suite.$1"
+	echo "$PWD/suite.$1"
+}
