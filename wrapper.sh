@@ -630,6 +630,8 @@ header_system() {
 	hdr 'Libc Ver.' "$(libc)"
 	hdr Bin_sh "$(bin_sh)"
 	hdr Case_linkage "$(linkage "$lm_elf")"
+	# mktime and localtime_r read the zone: unset TZ means /etc/localtime
+	hdr TZ "${TZ:-unset, $(readlink /etc/localtime 2>/dev/null || echo /etc/localtime)}"
 	hdr Memory "$(awk '/^MemTotal:/ { printf "%d MiB\n", $2 / 1024 }' \
 	    /proc/meminfo 2>/dev/null)"
 	hdr Load_avg_start "$(loadavg)"
