@@ -702,7 +702,7 @@ sh_fail(const char *what)
 	(void) pthread_mutex_unlock(&sh->sh_lock);
 }
 
-/* Make everyone leave: used by the parent when a worker dies. */
+/* Make everyone leave: used by a worker whose threads cannot start. */
 static void
 sh_abort(const char *why)
 {
@@ -1111,6 +1111,30 @@ kill_all(const pid_t *pids, int n, int sig)
 			(void) kill(pids[i], sig);
 }
 
+/*
+ * The parent stops the run: it notes why and kills every worker.  It
+ * never waits on the barrier: once a waiter has been killed inside
+ * pthread_cond_wait, glibc's pthread_cond_broadcast blocks for good, and
+ * the worker that called it keeps the lock.  So the lock is only tried;
+ * without it the flag and the reason are written all the same, as every
+ * worker is killed next.
+ */
+static void
+stop_workers(const pid_t *pids, int n, const char *why)
+{
+	struct shared *sh = lm.sh;
+	int e = pthread_mutex_trylock(&sh->sh_lock);
+
+	if (e == EOWNERDEAD)
+		e = pthread_mutex_consistent(&sh->sh_lock);
+	sh->sh_abort = 1;
+	if (sh->sh_msg[0] == '\0')
+		snprintf(sh->sh_msg, sizeof(sh->sh_msg), "%s", why);
+	if (e == 0)
+		(void) pthread_mutex_unlock(&sh->sh_lock);
+	kill_all(pids, n, SIGKILL);
+}
+
 /* Reap finished workers; note any that did not end cleanly. */
 static int
 reap(pid_t *pids, int n)
@@ -1133,7 +1157,7 @@ reap(pid_t *pids, int n)
 		else
 			snprintf(msg, sizeof(msg), "worker process %d exited"
 			    " with status %d", i, WEXITSTATUS(status));
-		sh_abort(msg);
+		stop_workers(pids, n, msg);
 	}
 	return gone;
 }
@@ -1155,13 +1179,12 @@ watch(pid_t *pids, int n, const sigset_t *set)
 
 		if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
 			lm.signo = sig;
-			sh_abort("interrupted");
-			kill_all(pids, n, SIGKILL);
+			stop_workers(pids, n, "interrupted");
 		}
 		alive -= reap(pids, n);
 		now = (long long)getnsecs();
 		if (now > deadline && killat == 0) {
-			sh_abort("timed out: a batch did not return");
+			stop_workers(pids, n, "timed out: a batch did not return");
 			killat = now;
 		}
 		if (lm.sh->sh_abort && killat == 0)
@@ -1222,7 +1245,7 @@ run_processes(const sigset_t *set, const sigset_t *oldmask)
 			snprintf(msg, sizeof(msg), "fork of worker %d of %d:"
 			    " %s", p + 1, lm_optP, strerror(errno));
 			pids[p] = 0;
-			sh_abort(msg);
+			stop_workers(pids, lm_optP, msg);
 			break;
 		}
 	}

@@ -228,19 +228,33 @@ function isnum(s) {
 	return s ~ /^([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/
 }
 
-function trim(s) {
+# Trailing blanks are cut by a loop: a regex anchored at the end is
+# tried from every blank of a line, which on a long one takes forever.
+function trim(s,    n) {
 	sub(/^[ \t]+/, "", s)
-	sub(/[ \t]+$/, "", s)
-	return s
+	n = length(s)
+	while (n > 0 && index(" \t", substr(s, n, 1)))
+		n--
+	return substr(s, 1, n)
 }
 
-function rtrim(s) {
-	sub(/ +$/, "", s)
-	return s
+function rtrim(s,    n) {
+	n = length(s)
+	while (n > 0 && substr(s, n, 1) == " ")
+		n--
+	return substr(s, 1, n)
 }
 
-function lpad(s, w) { return sprintf("%" w "s", s) }
-function rpad(s, w) { return sprintf("%-" w "s", s) }
+# Padding without sprintf, whose buffer mawk limits to 8 kB.
+function blanks(k,    s) {
+	s = " "
+	while (length(s) < k)
+		s = s s
+	return substr(s, 1, k)
+}
+
+function lpad(s, w) { return length(s) >= w ? s : blanks(w - length(s)) s }
+function rpad(s, w) { return length(s) >= w ? s : s blanks(w - length(s)) }
 
 # Print a value with the digits its file gave it (at least five, as the
 # engine and Sun libMicro do); an exponent gets seven.
@@ -355,7 +369,8 @@ function bad_result(f, n,    v, k) {
 		return "negative usecs/call" v
 	if (!isnum(f[4]))
 		return "usecs/call" v " is not a number"
-	if (f[4] + 0 > 1e15)
+	# Beyond these bounds a ratio of two values could overflow.
+	if (f[4] + 0 > 1e15 || (f[4] + 0 > 0 && f[4] + 0 < 1e-15))
 		return "usecs/call" v " is out of range"
 	for (k = 2; k <= 7; k++)
 		if (k != 4 && !isint(f[k]))
@@ -386,7 +401,7 @@ function parse_comment(t,    w, n, v) {
 		failed(trim(t))
 	else if (w[1] ~ /\//)
 		CUR = ""
-	else if (n >= 3 && isnum(w[n]))
+	else if (n >= 3 && isnum(w[n]) && w[n] + 0 <= 1e15)
 		statistic(w, n, w[n] + 0)
 }
 
@@ -880,13 +895,16 @@ function html_out() {
 	print "th, td { border: 1px solid #ccc; padding: 2px 6px; }"
 	print "th { background: #eee; text-align: left; }"
 	print "td.num { text-align: right; font-family: monospace; }"
-	print "td.na { color: #888; font-style: italic; }"
+	print ".na { color: #888; font-style: italic; }"
+	print ".err { color: #b00000; font-weight: bold; font-style: normal; }"
 	print "tr.diff th, tr.diff td { background: #ffc; font-weight: bold; }"
+	print "details { margin: -1em 0 1.5em 0; }"
+	print "summary { cursor: pointer; margin: 0 0 0.5em 0; }"
 	print ".f1 { background: #dcf5d3; } .f2 { background: #aee59e; }"
 	print ".f3 { background: #6fcf5a; }"
 	print ".s1 { background: #fbdcd7; } .s2 { background: #f4aa9f; }"
 	print ".s3 { background: #e56b5b; }"
-	print ".noise { color: #999; background: #fff; }"
+	print ".noise { color: #6e6e6e; background: #fff; }"
 	print ".warn { color: #c00; font-weight: bold; cursor: help; }"
 	print "</style>"
 	print "</head>"
@@ -910,19 +928,40 @@ function html_files_row(first, what,    i) {
 	print "</tr>"
 }
 
-# The header lines side by side; rows that differ are highlighted.
-function html_headers(    j, k, i) {
+# The header lines side by side: those that differ, highlighted, then
+# the others folded away, since a wrapper file has some seventy and they
+# would push the results off the first screen.
+function html_headers(    j, nd) {
 	print "<table class=\"headers\">"
 	html_files_row("", "")
-	for (j = 1; j <= NHKEY; j++) {
-		k = HKEY[j]
-		printf "<tr%s><th>%s</th>", key_differs(k) ? \
-		    " class=\"diff\"" : "", h(k)
-		for (i = 1; i <= NFILE; i++)
-			printf "<td>%s</td>", h(header_value(i, k))
-		print "</tr>"
-	}
+	nd = 0
+	for (j = 1; j <= NHKEY; j++)
+		if (key_differs(HKEY[j])) {
+			html_header_row(HKEY[j], " class=\"diff\"")
+			nd++
+		}
+	if (nd == 0 && NHKEY > 0)
+		printf "<tr><td colspan=\"%d\">no header line differs</td>" \
+		    "</tr>\n", NFILE + 1
 	print "</table>"
+	if (nd == NHKEY)
+		return
+	printf "<details><summary>%s</summary>\n", NHKEY - nd == 1 ? \
+	    "the other header line" : "the other " (NHKEY - nd) " header lines"
+	print "<table class=\"headers\">"
+	html_files_row("", "")
+	for (j = 1; j <= NHKEY; j++)
+		if (!key_differs(HKEY[j]))
+			html_header_row(HKEY[j], "")
+	print "</table>"
+	print "</details>"
+}
+
+function html_header_row(k, attr,    i) {
+	printf "<tr%s><th>%s</th>", attr, h(k)
+	for (i = 1; i <= NFILE; i++)
+		printf "<td>%s</td>", h(header_value(i, k))
+	print "</tr>"
 }
 
 function html_results(    r, b, i) {
@@ -939,14 +978,15 @@ function html_results(    r, b, i) {
 }
 
 # An ERRORS cell carries the FAILED reason and warnings as its title.
-function html_value(i, b,    s, w) {
+function html_value(i, b,    s, w, c) {
 	s = value_text(i, b)
 	if (s != "missing" && s != "ERRORS")
 		return "<td class=\"num\">" s "</td>"
+	c = s == "ERRORS" ? "na err" : "na"
 	w = s == "ERRORS" ? all_warnings(i, b) : ""
 	if (w != "")
-		return "<td class=\"na\" title=\"" h(w) "\">" s "</td>"
-	return "<td class=\"na\">" s "</td>"
+		return "<td class=\"" c "\" title=\"" h(w) "\">" s "</td>"
+	return "<td class=\"" c "\">" s "</td>"
 }
 
 function html_delta(b, i,    key, v, cls, s) {
@@ -998,6 +1038,9 @@ function html_legend() {
 	print "<tr><td colspan=\"3\"><span class=\"warn\">!</span> a run " \
 	    "behind the delta printed warnings (hover for them): suspect; " \
 	    "no mark: not tested (no -S statistics, no passes)</td></tr>"
+	print "<tr><td colspan=\"3\"><span class=\"err\">ERRORS</span>: " \
+	    "the run reported errors or failed (hover for the reason); " \
+	    "<span class=\"na\">missing</span>: not in that file</td></tr>"
 	print "</table>"
 }
 
@@ -1078,6 +1121,8 @@ function js(s,    out, j, n, c) {
 			out = out "\\" c
 		else if (c in JCTL)
 			out = out JCTL[c]
+		else if (c < " ")	# NUL, the one control byte not in JCTL
+			out = out "\\u0000"
 		else
 			out = out c
 	}

@@ -73,6 +73,8 @@ benchmark_initrun(void)
 	stride = ((size_t)opts + (size_t)opta + page - 1) / page * page;
 	if (optu) {
 		region = 2 * llc_size();
+		/* cppcheck-suppress knownConditionTrueFalse ; without the
+		 * system headers it takes llc_size() for 0 */
 		region = region < (64LL << 20) ? 64LL << 20 :
 		    region > (1LL << 30) ? 1LL << 30 : region;
 		if (region < (long long)stride)

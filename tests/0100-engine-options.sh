@@ -1,6 +1,7 @@
 #!/bin/sh
 # Option parsing: every bad form is one line on stderr and exit 2; help and
 # version exit 0.
+# shellcheck disable=SC2016 # single quotes: awk and sh -c programs
 . "$LM_TOP/tests/lib.sh"
 
 for args in "-B abc" "-B" "-B 0" "-B -1" "-B 1x" "-C 0" "-C -5" "-T 0" \

@@ -1,6 +1,8 @@
 #!/bin/sh
 # An old-style case builds unchanged; failing hooks, dying workers and
 # signals end the run with a message, the right status and nothing left.
+# shellcheck disable=SC2009,SC2016 # ps is POSIX, pgrep is not; single
+# quotes: awk and sh -c programs
 . "$LM_TOP/tests/lib.sh"
 
 build() {

@@ -3,6 +3,7 @@
 # strings, math, clock_gettime, sched_yield, getrandom): every line runs
 # quickly and prints one well-formed result line with 0 errors; the
 # threaded runs really run two threads; bad case options are refused.
+# shellcheck disable=SC2016 # single quotes: awk and sh -c programs
 . "$LM_TOP/tests/lib.sh"
 
 check_suite "$(suite_part libc)"

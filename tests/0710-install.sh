@@ -2,6 +2,7 @@
 # make install into a scratch DESTDIR: the installed wrapper finds its
 # cases and suite without the source tree, and make uninstall removes
 # exactly what was installed.
+# shellcheck disable=SC2016 # single quotes: awk and sh -c programs
 # shellcheck disable=SC1091 # lib.sh is found at run time
 . "$LM_TOP/tests/lib.sh"
 

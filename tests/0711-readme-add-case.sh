@@ -2,10 +2,12 @@
 # The README's "Add a new case" recipe, followed word for word in a copy
 # of the source tree: its C block becomes cases/umask.c, its sh block is
 # run as written, and the new run must come out clean.
+# shellcheck disable=SC2016 # single quotes: awk and sh -c programs
 # shellcheck disable=SC1091 # lib.sh is found at run time
 . "$LM_TOP/tests/lib.sh"
 
 mkdir tree
+# shellcheck disable=SC2015 # find is the fallback when git is no help
 (cd "$LM_TOP" && git ls-files 2>/dev/null || find . -type f ! -path './.git/*' \
     ! -path './bin*' ! -path './results/*') >files
 (cd "$LM_TOP" && tar cf - -T -) <files | (cd tree && tar xf -)

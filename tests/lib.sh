@@ -93,6 +93,7 @@ run_line() {
 	while [ "$lm_i" -gt 0 ]; do
 		lm_a=$1
 		shift
+		# shellcheck disable=SC2016 # the placeholders, literally
 		case $lm_a in
 		'$TFILE') lm_a=$TFILE ;;
 		'$VFILE') lm_a=$VFILE ;;
