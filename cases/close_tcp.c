@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "libmicro.h"
+#include "loopback.h"
 
 #define MAXB	256
 
@@ -59,21 +60,9 @@ int
 benchmark_initworker(void *tsd)
 {
 	tsd_t *ts = tsd;
-	struct sockaddr_in *sin = &ts->ts_sin;
-	socklen_t len = sizeof(*sin);
-
-	memset(sin, 0, sizeof(*sin));
-	sin->sin_family = AF_INET;
-	sin->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	if ((ts->ts_lsn = socket(AF_INET, SOCK_STREAM, 0)) >= 0 &&
-	    bind(ts->ts_lsn, (struct sockaddr *)sin, sizeof(*sin)) == 0 &&
-	    listen(ts->ts_lsn, 5) == 0 &&
-	    fcntl(ts->ts_lsn, F_SETFL, O_NONBLOCK) == 0 &&
-	    getsockname(ts->ts_lsn, (struct sockaddr *)sin, &len) == 0)
+	if ((ts->ts_lsn = lo_socket(&ts->ts_sin, 5, 1)) >= 0)
 		return 0;
 	lm_error("close_tcp: listener on 127.0.0.1:");
-	if (ts->ts_lsn >= 0)
-		(void) close(ts->ts_lsn);
 	return -1;
 }
 

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "libmicro.h"
+#include "loopback.h"
 
 #define MAXB		256
 #define PENDING		(-2)	/* connected, not yet accepted */
@@ -67,25 +68,6 @@ benchmark_initrun(void)
 	return 0;
 }
 
-/* A non-blocking listener on 127.0.0.1, on a port the kernel picks. */
-static int
-listener(struct sockaddr_in *sin)
-{
-	socklen_t len = sizeof(*sin);
-	int fd = socket(AF_INET, SOCK_STREAM, 0);
-
-	memset(sin, 0, sizeof(*sin));
-	sin->sin_family = AF_INET;
-	sin->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	if (fd >= 0 && (bind(fd, (struct sockaddr *)sin, sizeof(*sin)) != 0 ||
-	    listen(fd, 5) != 0 || fcntl(fd, F_SETFL, O_NONBLOCK) != 0 ||
-	    getsockname(fd, (struct sockaddr *)sin, &len) != 0)) {
-		(void) close(fd);
-		fd = -1;
-	}
-	return fd;
-}
-
 /* accept(), waiting at most a second for the handshake to complete. */
 static int
 accept1(int lsn)
@@ -118,8 +100,8 @@ benchmark_initworker(void *tsd)
 	tsd_t *ts = tsd;
 
 	for (ts->ts_n = 0; ts->ts_n < MAXB; ts->ts_n++)
-		if ((ts->ts_lsn[ts->ts_n] = listener(&ts->ts_sin[ts->ts_n])) <
-		    0) {
+		if ((ts->ts_lsn[ts->ts_n] = lo_socket(&ts->ts_sin[ts->ts_n], 5,
+		    1)) < 0) {
 			lm_error("connection: listener on 127.0.0.1:");
 			(void) benchmark_finiworker(ts);
 			return -1;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "libmicro.h"
+#include "loopback.h"
 
 typedef struct {
 	int	ts_con, ts_acc;
@@ -39,17 +40,10 @@ benchmark_initworker(void *tsd)
 {
 	tsd_t *ts = tsd;
 	struct sockaddr_in sin;
-	socklen_t len = sizeof(sin);
-	int lsn = socket(AF_INET, SOCK_STREAM, 0);
+	int lsn = lo_socket(&sin, 1, 0);
 
-	memset(&sin, 0, sizeof(sin));
-	sin.sin_family = AF_INET;
-	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	ts->ts_con = ts->ts_acc = -1;
-	if (lsn >= 0 && bind(lsn, (struct sockaddr *)&sin, sizeof(sin)) == 0 &&
-	    listen(lsn, 1) == 0 &&
-	    getsockname(lsn, (struct sockaddr *)&sin, &len) == 0 &&
-	    (ts->ts_con = socket(AF_INET, SOCK_STREAM, 0)) >= 0 &&
+	if (lsn >= 0 && (ts->ts_con = socket(AF_INET, SOCK_STREAM, 0)) >= 0 &&
 	    connect(ts->ts_con, (struct sockaddr *)&sin, sizeof(sin)) == 0)
 		ts->ts_acc = accept(lsn, NULL, NULL);
 	if (lsn >= 0)

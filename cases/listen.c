@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "libmicro.h"
+#include "loopback.h"
 
 typedef struct {
 	int	ts_fd;
@@ -30,14 +31,8 @@ benchmark_initworker(void *tsd)
 	tsd_t *ts = tsd;
 	struct sockaddr_in sin;
 
-	memset(&sin, 0, sizeof(sin));
-	sin.sin_family = AF_INET;
-	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	if ((ts->ts_fd = socket(AF_INET, SOCK_STREAM, 0)) < 0 ||
-	    bind(ts->ts_fd, (struct sockaddr *)&sin, sizeof(sin)) != 0) {
+	if ((ts->ts_fd = lo_socket(&sin, -1, 0)) < 0) {
 		lm_error("listen: a socket bound to 127.0.0.1:");
-		if (ts->ts_fd >= 0)
-			(void) close(ts->ts_fd);
 		return -1;
 	}
 	return 0;

@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Sourced by the numbered tests: TAP-style reporting and common checks.
 # LM_TOP is the source tree; the working directory is a scratch directory
 # that the runner removes afterwards.
