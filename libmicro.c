@@ -1362,6 +1362,7 @@ find_warnings(struct report *rp, const struct shared *sh)
 	double quant = 100.0 * ((double)lm.clk_res + lm.clk_ovh) /
 	    (rp->rp_span + lm.clk_ovh);
 	int n = rp->rp_n, outl = rp->rp_n - c->st_n;
+	double move;
 	double prec = c->st_median > 0 ?
 	    100 * (c->st_cihi - c->st_cilo) / 2 / c->st_median : 0;
 
@@ -1374,21 +1375,28 @@ find_warnings(struct report *rp, const struct shared *sh)
 	if (n < lm_optC)
 		warn(rp, "Few samples: %d of the %d asked for (-C) within the"
 		    " -X limit of %d ms; raise -X", n, lm_optC, lm.optX);
-	else if (n < 30)
+	else if (n < 10)
 		warn(rp, "Few samples: only %d; the statistics are rough;"
 		    " raise -C", n);
-	if (n >= 20 && fabs(c->st_timecorr) > 0.5)
-		warn(rp, "Drift: time correlation %.2f; the figure moved"
-		    " during the run (frequency scaling, background load?)",
-		    c->st_timecorr);
+	/*
+	 * A straight line through the samples in time order moves by
+	 * r * sd / sd(index) * n, and sd(index) is n / sqrt(12): relative
+	 * to the mean, sqrt(12) * r * cv over the run.
+	 */
+	move = sqrt(12.0) * fabs(c->st_timecorr) * c->st_cv;
+	if (n >= 20 && fabs(c->st_timecorr) > 0.5 && move > 0.05)
+		warn(rp, "Drift: time correlation %.2f, about %.0f%% over the"
+		    " run; the figure moved (frequency scaling, background"
+		    " load?)", c->st_timecorr, 100 * move);
 	if (c->st_cv > 0.10)
 		warn(rp, "High spread: coefficient of variation %.0f%%;"
 		    " rerun on a quiet machine or raise -C", 100 * c->st_cv);
-	if (n >= 20 && outl * 20 > n)
+	/* More than one in five: a second regime, not stray interrupts. */
+	if (n >= 20 && outl * 5 > n)
 		warn(rp, "Long tail: %d of %d samples were outliers, the worst"
 		    " %.1fx the median", outl, n, c->st_median > 0 ?
 		    rp->rp_raw.st_max / c->st_median : 0);
-	if (c->st_n >= 30 && c->st_cv > 0.02 && st_bimodality(c) > 5.0 / 9)
+	if (c->st_n >= 30 && c->st_cv > 0.05 && st_bimodality(c) > 5.0 / 9)
 		warn(rp, "Bimodal: bimodality coefficient %.2f; the samples"
 		    " may come from two states (CPU placement?)",
 		    st_bimodality(c));

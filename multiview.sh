@@ -25,7 +25,8 @@ options:
   -f FORMAT   output format: text (default), html, csv or json
   -o          keep the reference file's order (default: sort by name)
   -q Q        false discovery rate over the whole table (default 0.05)
-  -n PCT      noise floor for comparisons resting on one run (default 5)
+  -n PCT      run-to-run spread assumed for a figure resting on one
+              run (default 5)
   -p PCT      noise floor for comparisons with passes on both sides
               (default 0)
   -t TITLE    title of the html page (default "multiview comparison")
@@ -43,9 +44,10 @@ Signal or noise:
   interval / 2.576 (Sun files: 1.2533 x the standard error of the mean),
   and a z-test is made on the log ratio; a side with passes uses their
   spread, and an interval from fewer than 10 kept samples is not used.
-  A run's own interval cannot see run-to-run variation (a reboot,
-  another page layout), so such a difference must also exceed
-  the noise floor of -n percent to count.
+  A run's own interval cannot see run-to-run variation (another CPU,
+  another page layout), so a side resting on one run also gets a
+  run-to-run spread of -n percent: with the default 5, two single
+  runs must differ by well over 14% to count.
   Benjamini-Hochberg keeps the expected share of false discoveries
   among the significant deltas of the whole table at Q: an A/A pair of
   260 benchmarks would otherwise "find" a dozen changes.
@@ -54,7 +56,8 @@ Text marks after a delta:
   *        significant: faster or slower for real
   ~        within noise
   (none)   not tested: no -S statistics and no passes
-  !        a run behind the delta printed warnings (-W): suspect
+  !        suspect: a kind of warning (-W) came from over half of the
+           passes in either file, or the passes are over 10% apart
   [zero]   a value is 0, so there is no ratio
   ERRORS   the benchmark had errors (or FAILED) in that file
   missing  the benchmark is absent from that file
@@ -80,7 +83,7 @@ die() {
 fmt=text
 order=name
 q=0.05
-floor1=5
+floor1=10
 floorn=0
 title="multiview comparison"
 
@@ -198,11 +201,12 @@ function init(    i) {
 	Q += 0
 	FLOOR1 += 0
 	FLOORN += 0
-	# Floors as log ratios: 5% slower and 5% faster are the same size.
-	LFLOOR1 = log(1 + FLOOR1 / 100)
+	# As logs: 5% slower and 5% faster are the same size.
+	LRUN1 = log(1 + FLOOR1 / 100)
 	LFLOORN = log(1 + FLOORN / 100)
 	MAXBAD = 5		# bad-line warnings shown per file
 	MINN = 10		# kept samples for a usable confidence interval
+	LSPREAD = log(1.10)	# pass-to-pass spread that makes a row suspect
 	TINY = 1e-300
 	split("name prc thr usecs/call samples errors cnt/samp", COLUMN, " ")
 	APOS = sprintf("%c", 39)
@@ -387,7 +391,7 @@ function parse_comment(t,    w, n, v) {
 		return
 	if (INWARN) {
 		if (t ~ /^  +[^ \t]/) {
-			add_warning(trim(t))
+			add_warning(NFILE, CUR, CURK, trim(t))
 			return
 		}
 		INWARN = 0
@@ -429,13 +433,34 @@ function statistic(w, n, v,    label, k) {
 		SEM[NFILE, CUR, CURK] = v
 }
 
-function add_warning(s,    j, n) {
-	n = WN[NFILE, CUR] + 0
+# The kind of a warning is its text up to the colon ("High spread"); WK
+# counts the passes that printed each kind.
+function add_warning(i, b, k, s,    j, n, kind) {
+	kind = index(s, ":") ? substr(s, 1, index(s, ":") - 1) : s
+	if (!((i, b, kind, k) in WKP)) {
+		WKP[i, b, kind, k] = 1
+		if (++WK[i, b, kind] == 1)
+			WKIND[i, b, ++NWK[i, b]] = kind
+	}
+	n = WN[i, b] + 0
 	for (j = 1; j <= n; j++)
-		if (WT[NFILE, CUR, j] == s)
+		if (WT[i, b, j] == s)
 			return
-	WN[NFILE, CUR] = ++n
-	WT[NFILE, CUR, n] = s
+	WN[i, b] = ++n
+	WT[i, b, n] = s
+}
+
+# Is b in file i suspect?  When a kind of warning came from more than
+# half of its passes (so from the one pass there is), or the passes
+# disagree: a warning in one pass of five is a passing disturbance,
+# which the passes themselves outvote.
+function side_suspect(i, b,    j) {
+	if (PASSBAD[i, b])
+		return 1
+	for (j = 1; j <= NWK[i, b]; j++)
+		if (2 * WK[i, b, WKIND[i, b, j]] > NP[i, b])
+			return 1
+	return 0
 }
 
 # ---- per file: median of the passes, and their spread on a log scale ----
@@ -468,6 +493,14 @@ function summarize(i, b,    n, k, x, idx, s, m, d) {
 	}
 	LMEAN[i, b] = m
 	LVAR[i, b] = s / (n - 1)
+	# Passes more than 10% apart (standard deviation of the logs): the
+	# luck of each process (CPU placement, page layout) decides the
+	# figure.
+	if (LVAR[i, b] > LSPREAD * LSPREAD) {
+		add_warning(i, b, 0, sprintf("Passes disagree: %d passes" \
+		    " from %.6g to %.6g usecs/call", n, x[idx[1]], x[idx[n]]))
+		PASSBAD[i, b] = 1
+	}
 }
 
 # Shell sort of idx[1..n] by val[idx[j]]: numbers compare as numbers,
@@ -507,7 +540,7 @@ function compare(b, i,    key, a, v, p) {
 		VERD[key] = "missing"
 		return
 	}
-	SUS[key] = WN[1, b] > 0 || WN[i, b] > 0
+	SUS[key] = side_suspect(1, b) || side_suspect(i, b)
 	if (ERR[1, b] || ERR[i, b]) {
 		VERD[key] = "errors"
 		return
@@ -526,7 +559,7 @@ function compare(b, i,    key, a, v, p) {
 		return
 	}
 	PVAL[key] = p
-	LFLOOR[key] = METHOD[key] == "welch" ? LFLOORN : LFLOOR1
+	LFLOOR[key] = METHOD[key] == "welch" ? LFLOORN : 0
 	TKEY[++NT] = key
 	VERD[key] = "tested"
 }
@@ -549,9 +582,12 @@ function pvalue(b, i, key,    n1, n2, s1, s2, d) {
 		return -1
 	METHOD[key] = "ci"
 	d = log(MED[i, b] / MED[1, b])
+	# A side resting on one run also carries the luck of that run.
+	s1 = s1 * s1 + (n1 < 2 ? LRUN1 * LRUN1 : 0)
+	s2 = s2 * s2 + (n2 < 2 ? LRUN1 * LRUN1 : 0)
 	if (s1 == 0 && s2 == 0)
 		return d == 0 ? 1 : 0
-	return normal_p(d / sqrt(s1 * s1 + s2 * s2))
+	return normal_p(d / sqrt(s1 + s2))
 }
 
 # Standard error of log(value) of b in file i, or -1 when unknown.  The
@@ -765,7 +801,7 @@ function ratio_note(i,    g) {
 }
 
 function floor_note() {
-	return sprintf("one pass: beyond the %g%% noise floor", FLOOR1) \
+	return sprintf("one pass: %g%% run-to-run spread assumed", FLOOR1) \
 	    (FLOORN > 0 ? sprintf("; passes: beyond %g%%", FLOORN) : "")
 }
 
@@ -854,7 +890,7 @@ function text_legend() {
 	printf "* significant (Benjamini-Hochberg q <= %g over %d tests; %s)\n",
 	    Q, NT, floor_note()
 	print "~ within noise"
-	print "! a run behind the delta printed warnings: suspect"
+	print "! suspect: warnings from most passes, or passes over 10% apart"
 	if (any_verdict("untested"))
 		print "no mark: not tested (no -S statistics, no passes)"
 	if (any_verdict("zero"))
@@ -1035,8 +1071,9 @@ function html_legend() {
 	print "<tr><td colspan=\"3\">" h(sprintf("significant: " \
 	    "Benjamini-Hochberg q <= %g over %d tests; %s", Q, NT, \
 	    floor_note())) "</td></tr>"
-	print "<tr><td colspan=\"3\"><span class=\"warn\">!</span> a run " \
-	    "behind the delta printed warnings (hover for them): suspect; " \
+	print "<tr><td colspan=\"3\"><span class=\"warn\">!</span> " \
+	    "suspect: warnings from most passes, or passes over 10% apart" \
+	    " (hover for them); " \
 	    "no mark: not tested (no -S statistics, no passes)</td></tr>"
 	print "<tr><td colspan=\"3\"><span class=\"err\">ERRORS</span>: " \
 	    "the run reported errors or failed (hover for the reason); " \
@@ -1095,7 +1132,7 @@ function fields(b, i,    key, v) {
 }
 
 function suspect(b, i) {
-	return i == 1 ? WN[1, b] > 0 : SUS[b SUBSEP i] + 0
+	return i == 1 ? side_suspect(1, b) : SUS[b SUBSEP i] + 0
 }
 
 function csv_out(    r, b, i) {
@@ -1133,7 +1170,7 @@ function jnum(s) { return s == "" ? "null" : s }
 
 function json_out(    i, j, k, r, n, s) {
 	print "{"
-	printf "  \"q\": %g,\n  \"noise_floor_pct\": %g,\n", Q, FLOOR1
+	printf "  \"q\": %g,\n  \"run_spread_pct\": %g,\n", Q, FLOOR1
 	printf "  \"noise_floor_passes_pct\": %g,\n", FLOORN
 	print "  \"files\": ["
 	for (i = 1; i <= NFILE; i++) {

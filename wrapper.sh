@@ -20,11 +20,13 @@ Run every line of a suite and write one result file (stdout by default).
   -l SECS   time limit per run, 0 for none (default 120; 30 with -Q)
   -n GLOB   run only the runs whose name matches GLOB; repeatable
   -o FILE   write the results to FILE
-  -O OPTS   common options (default '-E -C 200 -L -S -W'; env LM_OPTS)
+  -O OPTS   common options (default '-E -C 60 -L -S -W'; env LM_OPTS);
+            a suite line's own options come after them, and win
   -q        quiet: no progress lines or summary on stderr
   -Q        quick mode: '-E -C 5 -D 1 -X 2000 -L -S -W', marked in the
             header as not comparable with a normal run
-  -r N      run the whole suite N times into the same file (default 1)
+  -r N      run the whole suite N times into the same file (default 10;
+            1 with -Q); multiview compares files by their passes
   -s FILE   suite (default cases/suite next to this script, or
             ../share/libmicro/suite when installed; env LM_SUITE)
   -t DIR    parent of the fast temp root (default /dev/shm when writable,
@@ -70,7 +72,7 @@ lm_out=
 lm_quiet=
 lm_quick=
 lm_limit=
-lm_passes=1
+lm_passes=
 lm_seed=
 lm_pats=
 lm_excl=
@@ -121,8 +123,13 @@ if [ -n "$lm_quick" ]; then
 	lm_base=${lm_base:--E -C 5 -D 1 -X 2000 -L -S -W}
 	lm_limit=${lm_limit:-30}
 fi
-lm_base=${lm_base:-${LM_OPTS:--E -C 200 -L -S -W}}
+lm_base=${lm_base:-${LM_OPTS:--E -C 60 -L -S -W}}
 lm_limit=${lm_limit:-120}
+# Ten passes by default: one process's figure carries that process's
+# luck (CPU placement, page layout), which only more processes average
+# out, and multiview needs passes to tell a change from noise.
+[ -n "$lm_quick" ] && lm_passes=${lm_passes:-1}
+lm_passes=${lm_passes:-10}
 # The common options, blank-separated; the operands are substring filters.
 lm_opts=$(printf '%s\n' "$lm_base $lm_extra" | awk '{ $1 = $1; print }')
 lm_subs=
@@ -348,9 +355,14 @@ TDIR1=$lm_troot/0/1/2/3/4/5/6/7/8/9
 TDIR2=$lm_troot/1/2/3/4/5/6/7/8/9/0
 VDIR1=$lm_vroot/0/1/2/3/4/5/6/7/8/9
 VDIR2=$lm_vroot/1/2/3/4/5/6/7/8/9/0
-if ! { mkdir -p "$TDIR1" "$TDIR2" "$VDIR1" "$VDIR2" &&
-    dd if=/dev/zero of="$TFILE" bs=1024k count=10 2>/dev/null &&
-    dd if=/dev/zero of="$VFILE" bs=1024k count=10 2>/dev/null &&
+# The data files are made anew for every pass: the pages a file happens
+# to get are part of the luck of a pass, which the passes must show.
+make_files() {
+	rm -f "$TFILE" "$VFILE" &&
+	    dd if=/dev/zero of="$TFILE" bs=1024k count=10 2>/dev/null &&
+	    dd if=/dev/zero of="$VFILE" bs=1024k count=10 2>/dev/null
+}
+if ! { mkdir -p "$TDIR1" "$TDIR2" "$VDIR1" "$VDIR2" && make_files &&
     true >"$IFILE" && ln -s "$lm_bin" "$lm_troot/bin"; }; then
 	die "cannot make the fixtures in $lm_troot and $lm_vroot"
 fi
@@ -718,6 +730,8 @@ run_one() {
 	if [ "$lm_passes" -gt 1 ] && [ "$lm_pass" -ne "$lm_lastpass" ]; then
 		printf '# pass %d of %d\n' "$lm_pass" "$lm_passes" >&3 2>/dev/null ||
 		    die "cannot write the results"
+		[ "$lm_lastpass" -eq 0 ] || make_files ||
+		    die "cannot make the data files in $lm_troot and $lm_vroot"
 		lm_lastpass=$lm_pass
 	fi
 	execute "$@"

@@ -1,13 +1,23 @@
 #!/bin/sh
 # Benchmarks of the suite as a whole (not tests: the numbers depend on the
-# machine).  Prints
-#  - the wall time of one full default-suite run;
-#  - for a dozen representative runs, the coefficient of variation of
-#    usecs/call over -r passes (5 by default), and its median;
-#  - an A/A comparison: two full runs of the same build, the share of rows
-#    differing by more than 10% and the share multiview marks significant.
-# Usage: sh bench/suite.sh [-p passes] [-k] (-k keeps the result files
-# in the directory it names at the end).
+# machine).  Runs the default suite twice (two files, each of -p passes)
+# and prints
+#  - the wall time of each run;
+#  - the pass-to-pass coefficient of variation of usecs/call, over every
+#    benchmark of the first file: median and 90th percentile;
+#  - A/A, the two files compared: the share of rows beyond +-10% and the
+#    share multiview marks significant; the same for one pass a side
+#    (the first pass of each file, itself a full run of the suite);
+#  - A/B: the second file with every fourth benchmark made exactly 10%
+#    slower (its usecs/call and median interval times 1.10, in every
+#    pass), against the first: the share of the slowed rows multiview
+#    marks slower, and of the others it marks at all; with passes and
+#    with one pass a side;
+#  - how long multiview takes on the two files.
+# Usage: sh bench/suite.sh [-p passes] [-k] [FILE1 FILE2]
+# -k keeps the files in the directory it names at the end; FILE1 and
+# FILE2, two result files of the same suite, are judged instead of new
+# runs.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 passes=5
@@ -16,53 +26,129 @@ while getopts p:k opt; do
 	case $opt in
 	p) passes=$OPTARG ;;
 	k) keep=1 ;;
-	*) echo "usage: sh bench/suite.sh [-p passes] [-k]" >&2; exit 2 ;;
+	*) echo "usage: sh bench/suite.sh [-p passes] [-k] [FILE1 FILE2]" >&2
+	   exit 2 ;;
 	esac
 done
-case $passes in ''|*[!0-9]*) echo "suite.sh: -p: not a number" >&2; exit 2 ;; esac
+shift $((OPTIND - 1))
+case $# in
+0 | 2) ;;
+*) echo "suite.sh: give two result files or none" >&2; exit 2 ;;
+esac
+case $passes in ''|*[!0-9]*|0) echo "suite.sh: -p: not a count" >&2; exit 2 ;; esac
 out=$(mktemp -d "${TMPDIR:-/tmp}/lmsuite.XXXXXX") || exit 1
 [ "$keep" -eq 1 ] || trap 'rm -rf "$out"' EXIT
 trap 'exit 130' INT TERM HUP
 W="$top/wrapper.sh"
+MV="$top/multiview.sh"
 
 elapsed() {
 	awk '/^!Elapsed:/ { print $2 }' "$1"
 }
 
-sh "$W" -q -o "$out/full1.txt"
-sh "$W" -q -o "$out/full2.txt"
-echo "full suite: $(elapsed "$out/full1.txt") and $(elapsed "$out/full2.txt")" \
-    "($(awk '$2 ~ /^[0-9]+$/ && NF >= 7 && $1 !~ /^[#!]/' \
-    "$out/full1.txt" | wc -l | tr -d ' ') runs)"
+if [ $# -eq 2 ]; then
+	cp "$1" "$out/full1.txt" && cp "$2" "$out/full2.txt" || exit 1
+	passes=$(awk '/^!Passes:/ { print $2; exit }' "$1")
+	case $passes in ''|*[!0-9]*|0) passes=1 ;; esac
+else
+	sh "$W" -q -r "$passes" -o "$out/full1.txt"
+	sh "$W" -q -r "$passes" -o "$out/full2.txt"
+fi
+echo "full suite, $passes passes: $(elapsed "$out/full1.txt") s and" \
+    "$(elapsed "$out/full2.txt") s ($(awk '$1 !~ /^[#!]/ && NF >= 7 &&
+    $2 ~ /^[0-9]+$/' "$out/full1.txt" | wc -l | tr -d ' ') runs)"
 
-set -- -n getpid -n memcpy_1k -n memset_10k -n open_tmp -n stat_tmp \
-    -n pipe_pst1 -n pthread_8 -n fork_10 -n mmap_t8k -n select_10 \
-    -n socketpair -n malloc_10
-sh "$W" -q -r "$passes" -z 1 "$@" -o "$out/passes.txt"
-echo "coefficient of variation over $passes passes:"
-awk '$1 !~ /^[#!]/ && NF >= 7 && $4 ~ /^[0-9.]+$/ {
-	n[$1]++; s[$1] += $4; ss[$1] += $4 * $4 }
-END {
-	for (k in n) {
-		m = s[k] / n[k]
-		v = (ss[k] - n[k] * m * m) / (n[k] - 1)
-		printf "%-12s %12.5f %7.2f%%\n", k, m, 100 * sqrt(v > 0 ? v : 0) / m
+if [ "$passes" -ge 2 ]; then
+	awk '$1 !~ /^[#!]/ && NF >= 7 && $4 ~ /^[0-9.]+$/ {
+		n[$1]++; s[$1] += $4; ss[$1] += $4 * $4 }
+	END {
+		for (k in n) {
+			m = s[k] / n[k]
+			v = (ss[k] - n[k] * m * m) / (n[k] - 1)
+			if (m > 0)
+				printf "%.4f %s\n", 100 * sqrt(v > 0 ? v : 0) / m, k
+		}
+	}' "$out/full1.txt" | sort -n >"$out/cv"
+	awk '{ v[NR] = $1 } END {
+		printf "pass-to-pass CV over %d benchmarks: median %.2f%%," \
+		    " 90th percentile %.2f%%\n", NR,
+		    NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2,
+		    v[int(0.9 * NR + 0.5)] }' "$out/cv"
+fi
+
+# first FILE: the header and the first pass only (a full run itself).
+first() {
+	awk '/^# pass [0-9]+ of/ { keep = $3 == 1; started = 1; next }
+	    /^!/ || keep || !started { print }' "$1"
+}
+if [ "$passes" -ge 2 ]; then
+	first "$out/full1.txt" >"$out/one1.txt"
+	first "$out/full2.txt" >"$out/one2.txt"
+fi
+
+# slow IN OUT: every fourth benchmark, by first appearance, 10% slower.
+slow() {
+	awk 'function x(v, d) { d = v; sub(/^[0-9]*\.?/, "", d)
+		return sprintf("%." length(d) "f", v * 1.10) }
+	$1 !~ /^[#!]/ && NF >= 7 && $4 ~ /^[0-9.]+$/ {
+		if (!($1 in seen)) seen[$1] = n++ % 4 == 3
+		cur = $1
+		if (seen[cur]) {
+			print $1 > "/dev/stderr"
+			$4 = x($4)
+		}
+		print
+		next
 	}
-}' "$out/passes.txt" | sort >"$out/cv"
-cat "$out/cv"
-awk '{ sub(/%/, "", $3); print $3 }' "$out/cv" | sort -n |
-    awk '{ v[NR] = $1 } END { printf "median CV %.2f%%\n",
-	NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+	/^#  *median 99% ci (low|high) / && seen[cur] {
+		$(NF - 1) = x($(NF - 1)); $NF = x($NF)
+	}
+	{ print }' "$1" >"$2" 2>"$2.slowed"
+	sort -u "$2.slowed" -o "$2.slowed"
+}
 
-sh "$top/multiview.sh" -f csv "$out/full1.txt" "$out/full2.txt" >"$out/aa.csv"
-sh "$top/multiview.sh" "$out/full1.txt" "$out/full2.txt" >"$out/aa.txt"
-awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+# judge REF CMP LABEL [SLOWED]: the shares, from multiview -f csv.
+judge() {
+	sh "$MV" -f csv "$1" "$2" >"$out/j.csv" || return
+	awk -F, -v label="$3" -v slowed="${4-}" '
+	BEGIN { if (slowed != "") while ((getline s <slowed) > 0) S[s] = 1 }
+	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	$c["ratio"] != "" && $c["ratio"] + 0 > 0 {
-		n++; r = $c["ratio"] + 0
+		r = $c["ratio"] + 0; v = $c["verdict"]
+		mark = v == "faster" || v == "slower"
+		if ($1 in S) { ns++; if (v == "slower") hit++; next }
+		n++
 		if (r > 1.1 || r < 1 / 1.1) big++
-		if ($c["verdict"] == "faster" || $c["verdict"] == "slower") sig++
+		if (mark) sig++
+		if ($c["suspect"] == 1) sus++
 	}
-	END { printf "A/A: %d rows, %.1f%% beyond +-10%%, %.1f%% marked significant\n",
-	    n, 100 * big / n, 100 * sig / n }' "$out/aa.csv"
+	END {
+		if (slowed == "")
+			printf "%s: %d rows, %.1f%% beyond +-10%%, %.1f%%" \
+			    " marked significant, %.1f%% suspect\n", label, n,
+			    100 * big / n, 100 * sig / n, 100 * sus / n
+		else
+			printf "%s: %d of %d slowed rows (%.1f%%) marked" \
+			    " slower; %d of %d others (%.1f%%) marked\n", label,
+			    hit, ns, 100 * hit / ns, sig, n, 100 * sig / n
+	}' "$out/j.csv"
+}
+
+judge "$out/full1.txt" "$out/full2.txt" "A/A, $passes passes"
+[ "$passes" -ge 2 ] && judge "$out/one1.txt" "$out/one2.txt" "A/A, one pass"
+slow "$out/full2.txt" "$out/slow2.txt"
+judge "$out/full1.txt" "$out/slow2.txt" "A/B +10%, $passes passes" \
+    "$out/slow2.txt.slowed"
+if [ "$passes" -ge 2 ]; then
+	slow "$out/one2.txt" "$out/slowone2.txt"
+	judge "$out/one1.txt" "$out/slowone2.txt" "A/B +10%, one pass" \
+	    "$out/slowone2.txt.slowed"
+fi
+
+t0=$(date +%s.%N)
+sh "$MV" "$out/full1.txt" "$out/full2.txt" >"$out/aa.txt"
+t1=$(date +%s.%N)
+awk -v a="$t0" -v b="$t1" -v p="$passes" 'BEGIN {
+	printf "multiview, two files of %s passes: %.2f s\n", p, b - a }'
 [ "$keep" -eq 1 ] && echo "files kept in $out"
 exit 0

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "libmicro.h"
+#include "cpus.h"
 
 #define MAXCPU	1024
 
@@ -27,43 +28,6 @@ static int		cpus[MAXCPU];
 static int		ncpu;
 static int		pinning;	/* one CPU of its own per worker */
 static int		nworkers;
-
-/* The CPUs this process may run on; -1 and no ids where unknown. */
-static int
-allowed_cpus(int *ids, int max)
-{
-#ifdef CPU_SET
-	cpu_set_t set;
-	int c, n = 0;
-
-	if (sched_getaffinity(0, sizeof(set), &set) != 0)
-		return -1;
-	for (c = 0; c < CPU_SETSIZE && n < max; c++)
-		if (CPU_ISSET(c, &set))
-			ids[n++] = c;
-	return n;
-#else
-	(void) ids;
-	(void) max;
-	return -1;
-#endif
-}
-
-/* Keep the calling thread on CPU id. */
-static int
-pin_to_cpu(int id)
-{
-#ifdef CPU_SET
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(id, &set);
-	return sched_setaffinity(0, sizeof(set), &set);
-#else
-	(void) id;
-	return 0;
-#endif
-}
 
 int
 benchmark_init(void)
@@ -85,7 +49,7 @@ benchmark_initrun(void)
 	void *p;
 
 	nworkers = lm_optP * lm_optT;
-	if ((ncpu = allowed_cpus(cpus, MAXCPU)) < 1)
+	if ((ncpu = cpus_allowed(cpus, MAXCPU)) < 1)
 		ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	else
 		pinning = ncpu >= nworkers;
@@ -106,7 +70,7 @@ benchmark_initworker(void *tsd)
 	int w = getpindex() * lm_optT + gettindex();
 
 	ts->ts_turn = w;
-	if (pinning && pin_to_cpu(cpus[w]) != 0) {
+	if (pinning && cpus_pin(cpus[w]) != 0) {
 		lm_error("sched_setaffinity to CPU %d:", cpus[w]);
 		return -1;
 	}

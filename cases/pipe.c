@@ -7,6 +7,11 @@
  * thread of the worker; mp, a child process.  The echoing peer is made
  * once per worker and ended with it: the thread by end of file, the
  * child by SIGKILL (or by its parent's death, whichever comes first).
+ * -c places the peer: free, where the scheduler likes (libMicro's way);
+ * same, worker and peer pinned to one CPU, so a trip is two context
+ * switches on it; cross, pinned to two CPUs, so each message wakes the
+ * other CPU.  Unpinned, the time depends on whether the two ends share a
+ * CPU, which can change from one process to the next.
  */
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -23,11 +28,18 @@
 #endif
 
 #include "libmicro.h"
+#include "cpus.h"
 
 enum { XP_PIPE, XP_SOCK, XP_TCP };
 enum { MD_ST, MD_MT, MD_MP };
 static const char *xnames[] = { "pipe", "sock", "tcp", NULL };
 static const char *mnames[] = { "st", "mt", "mp", NULL };
+enum { PL_FREE, PL_SAME, PL_CROSS };
+static const char *pnames[] = { "free", "same", "cross", NULL };
+
+#define MAXCPU	1024
+static int	cpus[MAXCPU], ncpu;
+static int	optc = PL_FREE;
 
 static int	optx = XP_PIPE, optm = MD_ST;
 static size_t	opts = 1024;
@@ -40,6 +52,7 @@ typedef struct {
 	char		*ts_buf;	/* write, read, peer: opts each */
 	pthread_t	ts_thread;
 	pid_t		ts_child;
+	int		ts_cpu, ts_peercpu;	/* -1: not pinned */
 } tsd_t;
 
 static int
@@ -57,8 +70,12 @@ int
 benchmark_init(void)
 {
 	lm_tsdsize = sizeof(tsd_t);
-	snprintf(lm_optstr, sizeof(lm_optstr), "m:s:x:");
+	snprintf(lm_optstr, sizeof(lm_optstr), "c:m:s:x:");
 	snprintf(lm_usage, sizeof(lm_usage),
+	    "  -c place free, same or cross: the peer where the scheduler"
+	    " puts it, pinned\n"
+	    "           with the worker to one CPU, or pinned to another"
+	    " (default free)\n"
 	    "  -m mode  st, mt or mp: no peer, a thread or a process echoes"
 	    " (default st)\n"
 	    "  -s size  message size (default 1k; at most 64k with -m st)\n"
@@ -74,6 +91,8 @@ benchmark_optswitch(int opt, char *optarg)
 	long long s;
 
 	switch (opt) {
+	case 'c':
+		return (optc = lookup(optarg, pnames)) < 0 ? -1 : 0;
 	case 'm':
 		return (optm = lookup(optarg, mnames)) < 0 ? -1 : 0;
 	case 'x':
@@ -93,6 +112,13 @@ benchmark_initrun(void)
 	/* A lone worker writes all before it reads: it must fit a pipe. */
 	if (optm == MD_ST && opts > STMAX)
 		lm_usage_error("-s: at most 64k with -m st");
+	if (optc != PL_FREE && optm == MD_ST)
+		lm_usage_error("-c: there is no peer to place with -m st");
+	if (optc != PL_FREE && (ncpu = cpus_allowed(cpus, MAXCPU)) < 1)
+		lm_usage_error("-c %s: cannot read the CPUs allowed",
+		    pnames[optc]);
+	if (optc == PL_CROSS && ncpu < 2)
+		lm_usage_error("-c cross: only one CPU is allowed");
 	/* A peer that is gone makes a write fail, not kill the worker. */
 	(void) signal(SIGPIPE, SIG_IGN);
 	if (setfdlimit(5 * lm_optT + 16) != 0) {
@@ -122,6 +148,9 @@ echo(void *arg)
 {
 	tsd_t *ts = arg;
 	char *buf = ts->ts_buf + 2 * opts;
+
+	if (ts->ts_peercpu >= 0 && cpus_pin(ts->ts_peercpu) != 0)
+		return NULL;	/* the worker's read sees end of file */
 
 	while (readall(ts->ts_in2, buf) == 0 &&
 	    write(ts->ts_out2, buf, opts) == (ssize_t)opts)
@@ -240,8 +269,19 @@ int
 benchmark_initworker(void *tsd)
 {
 	tsd_t *ts = tsd;
+	int w = getpindex() * lm_optT + gettindex();
 
 	ts->ts_child = 0;
+	ts->ts_cpu = ts->ts_peercpu = -1;
+	if (optc != PL_FREE) {
+		ts->ts_cpu = cpus[w % ncpu];
+		ts->ts_peercpu = cpus[(w + (optc == PL_CROSS)) % ncpu];
+		if (cpus_pin(ts->ts_cpu) != 0) {
+			lm_error("pipe: sched_setaffinity to CPU %d:",
+			    ts->ts_cpu);
+			return -1;
+		}
+	}
 	if ((ts->ts_buf = calloc(3, opts)) == NULL || make_ends(ts) != 0) {
 		lm_error("pipe: making the %s ends:", xnames[optx]);
 	} else if (optm == MD_MT &&
@@ -305,8 +345,9 @@ benchmark_finiworker(void *tsd)
 char *
 benchmark_result(void)
 {
-	static char buf[32];
+	static char buf[48];
 
-	snprintf(buf, sizeof(buf), "%2s %4s", mnames[optm], xnames[optx]);
+	snprintf(buf, sizeof(buf), "%2s %4s%s%s", mnames[optm], xnames[optx],
+	    optc == PL_FREE ? "" : " ", optc == PL_FREE ? "" : pnames[optc]);
 	return buf;
 }

@@ -79,8 +79,12 @@ run "$BIN/nop" -W -B 1 -C 20 -D 1
 check "-W -B 1: quantization warning with the factor to raise -B" \
     grep -q '^#      Quantization error likely; increase batch size (-B option) [0-9]*X' out
 check "-W implies -S" grep -q '^# STATISTICS' out
-run "$BIN/getpid" -W -C 3 -D 1
-check "-W -C 3: few samples warning" grep -q '^#      Few samples' out
+run "$BIN/getpid" -W -C 3 -D 1 -B 100000
+check "-W -C 3, long samples: few samples warning" \
+    grep -q '^#      Few samples: only [0-9]; the statistics are rough' out
+run "$BIN/getpid" -W -C 100000 -D 1 -X 1
+check "-W -X 1: fewer samples than -C asked for" \
+    grep -q '^#      Few samples: [0-9]* of the 100000 asked for (-C)' out
 
 # No calibrated run may print a zero time.
 run "$BIN/nop" -C 5 -D 1 -H

@@ -21,6 +21,8 @@ pipe -m xx
 pipe -s 0
 pipe -s 1q
 pipe -s 128k -m st
+pipe -c near
+pipe -c same -m st
 socket -f PF_X
 poll -n 0
 poll -n 10 -w 11
@@ -49,4 +51,58 @@ run_line "pipe -N pipe_big -s 1m -x tcp -m mt"
 check "pipe -s 1m over TCP with an echo thread" result_ok pipe_big out
 run_line "socket -N socket_6 -f PF_INET6 -B 256"
 check "socket -B 256, the most it allows" result_ok socket_6 out
+# -c places the peer.  While the case runs, the CPUs each of its threads
+# may use (its descendants' too: with -m mp the peer is a process).
+# pinned PID: one line per thread pinned to a single CPU, that CPU.
+pinned() {
+	awk -v top="$1" 'FNR == 1 { split(FILENAME, f, "/"); pid = f[3]
+		sub(/^[^)]*\) /, ""); split($0, g, " "); pp[pid] = g[2] }
+	END { want[top] = 1
+		do { more = 0
+			for (p in pp) if (!(p in want) && (pp[p] in want)) {
+				want[p] = 1; more = 1 } } while (more)
+		for (p in want) print p }' /proc/[0-9]*/stat 2>/dev/null |
+	while read -r p; do
+		cat /proc/"$p"/task/*/status 2>/dev/null
+	done | awk '$1 == "Cpus_allowed_list:" && $2 ~ /^[0-9]+$/ { print $2 }'
+}
+# placement MODE PLACE: the distinct single CPUs of the pinned threads,
+# once at least two threads are pinned (or "none" after 5 s).
+placement() {
+	"$BIN/pipe" -N placed -m "$1" -c "$2" -s 1 -D 8000 -X 9000 \
+	    >/dev/null 2>&1 &
+	pid=$!
+	i=0
+	while [ "$i" -lt 50 ]; do
+		pinned "$pid" >pins
+		[ "$(wc -l <pins)" -ge 2 ] && break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	if [ "$(wc -l <pins)" -ge 2 ]; then
+		sort -u pins | tr '\n' ' '
+	else
+		echo none
+	fi
+}
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+for m in mt mp; do
+	got=$(placement "$m" same)
+	check "-m $m -c same: worker and peer on one CPU ($got)" \
+	    test "$(echo "$got" | wc -w)" -eq 1 -a "$got" != none
+	if [ "$ncpu" -ge 2 ]; then
+		got=$(placement "$m" cross)
+		check "-m $m -c cross: worker and peer on two CPUs ($got)" \
+		    test "$(echo "$got" | wc -w)" -eq 2
+	else
+		skip "-m $m -c cross: needs two CPUs, this machine has $ncpu"
+	fi
+done
+run_line "pipe -N pipe_same -s 1 -x sock -m mp -c same"
+# shellcheck disable=SC2016 # awk's fields, not the shell's
+check "pipe -c same: clean, and the result line says same" \
+    awk '$1 == "pipe_same" && $6 == 0 && $NF == "same" {f = 1}
+    END {exit !f}' out
 done_testing

@@ -49,6 +49,33 @@ check "-r 3: a comment line at each pass" \
     test "$(grep -c '^# pass [123] of 3$' out)" -eq 3
 check "-r 3: !Passes: 3" grep -q '^!Passes: *3$' out
 
+# Without -Q and -r, ten passes; -Q alone, one.
+sh "$W" -q -b "$BIN" -s suite -t troot -d vroot -o out \
+    -O '-E -C 5 -D 1 -L -S -W' -n gp2 2>err
+check "default: ten passes of gp2" test "$(grep -c '^gp2 ' out)" -eq 10
+check "default: !Passes: 10" grep -q '^!Passes: *10$' out
+expect "gp2 " -n gp2
+check "-Q: !Passes: 1" grep -q '^!Passes: *1$' out
+
+# The data files are made anew for each pass.  A stand-in case, a shell
+# script, notes the size of the file it is given, adds a byte to it and
+# prints a result: a file kept from the pass before would have grown.
+mkdir fakebin
+cat >fakebin/grow <<'EOF2'
+#!/bin/sh
+for a; do f=$a; done
+wc -c <"$f" | tr -d ' ' >>"$SIZES"
+printf x >>"$f"
+printf 'grow           1   1      0.10000           10        0        1\n'
+EOF2
+chmod +x fakebin/grow
+printf 'grow -N grow $TFILE\n' >suite2
+SIZES=$PWD/sizes sh "$W" -q -b fakebin -s suite2 -t troot -d vroot \
+    -O '-E' -r 3 -o out 2>err
+check "-r 3: three runs of the stand-in case" test "$(wc -l <sizes)" -eq 3
+check "-r 3: \$TFILE was new, 10 MiB, in each pass ($(tr '\n' ' ' <sizes))" \
+    test "$(sort -u sizes)" = 10485760
+
 shuffled=$(rows -r 3 -z 42)
 check "-r 3 -z 42: !Shuffle_seed: 42" grep -q '^!Shuffle_seed: *42$' out
 check "-r 3 -z 42: every run three times, each pass a permutation" \

@@ -45,8 +45,11 @@ same_output "edge cases" e1.txt e2.txt
 # p-values.  Passes 1, 2, 4 against 2, 4, 8: the logs differ by ln 2
 # with the same spread, so t = 1/sqrt(2/3) with 4 degrees of freedom,
 # two-sided p = 0.28786.  One pass each, 1.0 in [0.9, 1.1] against 1.1
-# in [0.99, 1.21]: z = ln 1.1 / (sqrt 2 * 0.2 / 5.152) = 1.73608,
-# p = 0.082549.
+# in [0.99, 1.21], with no run-to-run spread (-n 0):
+# z = ln 1.1 / (sqrt 2 * 0.2 / 5.152) = 1.73608, p = 0.082549.  With the
+# default 10% spread a side, ln 1.1 joins each side's standard error:
+# z = ln 1.1 / sqrt(2 (0.2 / 5.152)^2 + 2 (ln 1.1)^2) = 0.65487,
+# p = 0.51255.
 for v in 1 2 4; do printf 'w 1 1 %s 200 0 10\n' "$v.00000"; done >p1.txt
 for v in 2 4 8; do printf 'w 1 1 %s 200 0 10\n' "$v.00000"; done >p2.txt
 ci() {
@@ -61,9 +64,12 @@ for a in $MV_AWKS; do
 	mview "$a" -f csv p1.txt p2.txt >p.csv
 	check "Welch p ($a)" grep -qF \
 	    'w,p2.txt,4.00000,3,-100.0,2,0.2879,0.2879,noise,' p.csv
-	mview "$a" -f csv c1.txt c2.txt >c.csv
-	check "normal p ($a)" grep -qF \
+	mview "$a" -f csv -n 0 c1.txt c2.txt >c.csv
+	check "normal p, -n 0 ($a)" grep -qF \
 	    'z,c2.txt,1.10000,1,-10.0,1.1,0.08255,0.08255,noise,' c.csv
+	mview "$a" -f csv c1.txt c2.txt >c.csv
+	check "normal p, 10% run-to-run spread ($a)" grep -qF \
+	    'z,c2.txt,1.10000,1,-10.0,1.1,0.5126,0.5126,noise,' c.csv
 done
 
 # 40 benchmarks from 0.08 to 80 usecs; B makes every fourth 10% slower.
@@ -72,6 +78,7 @@ awk 'BEGIN { for (i = 1; i <= 40; i++)
     >spec.ab
 awk '{ print $1, $2 }' spec.ab >spec.aa
 awk '$3 != 1 { print $1 }' spec.ab >slowed
+awk '{ print $1, $2, $3 == 1 ? 1 : 2 }' spec.ab >spec.ab2
 
 # Three passes a file, 1% noise: Welch on the passes.
 gen -v passes=3 -v noise=0.01 -v seed=1 spec.aa >a1.txt
@@ -81,6 +88,7 @@ gen -v passes=3 -v noise=0.01 -v seed=2 spec.ab >b.txt
 gen -v noise=0.02 -v ci=0.005 -v seed=3 spec.aa >s1.txt
 gen -v noise=0.02 -v ci=0.005 -v seed=4 spec.aa >s2.txt
 gen -v noise=0.02 -v ci=0.005 -v seed=4 spec.ab >sb.txt
+gen -v noise=0.02 -v ci=0.005 -v seed=4 spec.ab2 >sb2.txt
 
 for a in $MV_AWKS; do
 	mview "$a" a1.txt a2.txt >aa.out
@@ -98,24 +106,34 @@ for a in $MV_AWKS; do
 	marked saa.out >saa.marked
 	check "A/A, one pass: nothing marked ($a)" test ! -s saa.marked
 	# The intervals alone are too narrow for run-to-run noise: without
-	# the floor the same pair shows false changes.  That is why it exists.
+	# the assumed spread the same pair shows false changes.
 	mview "$a" -n 0 s1.txt s2.txt >saa0.out
-	check "A/A, one pass, -n 0: the floor was needed ($a)" \
+	check "A/A, one pass, -n 0: the run-to-run spread was needed ($a)" \
 	    test "$(marked saa0.out | wc -l)" -gt 5
+	# With the default 10% a side, one run cannot tell 10% from noise...
 	mview "$a" s1.txt sb.txt >sab.out
-	marked sab.out >sab.marked
-	check "A/B, one pass: exactly the slowed rows marked ($a)" \
-	    cmp slowed sab.marked
-	# A floor above the change hides it.
-	mview "$a" -n 15 s1.txt sb.txt >sab15.out
-	check "A/B, one pass, -n 15: nothing marked ($a)" \
-	    test -z "$(marked sab15.out)"
+	check "A/B, one pass, 10% slower: nothing marked by default ($a)" \
+	    test -z "$(marked sab.out)"
+	# ... but sees 2x,
+	mview "$a" s1.txt sb2.txt >sab2.out
+	marked sab2.out >sab2.marked
+	check "A/B, one pass, 2x slower: exactly the slowed rows marked ($a)" \
+	    cmp slowed sab2.marked
+	# and, told the spread of these runs (uniform within +/-2%: a
+	# standard deviation near 1%), finds the 10% rows and only them.
+	mview "$a" -n 1 s1.txt sb.txt >sabn2.out
+	marked sabn2.out >sabn2.marked
+	check "A/B, one pass, -n 1: exactly the slowed rows marked ($a)" \
+	    cmp slowed sabn2.marked
+	mview "$a" -n 1 s1.txt s2.txt >saan2.out
+	check "A/A, one pass, -n 1: nothing marked ($a)" \
+	    test -z "$(marked saan2.out)"
 	mview "$a" -p 15 a1.txt b.txt >ab15.out
 	check "A/B, 3 passes, -p 15: nothing marked ($a)" \
 	    test -z "$(marked ab15.out)"
 done
 same_output "A/B with passes" a1.txt b.txt
-same_output "A/B with one pass, json" -f json s1.txt sb.txt
+same_output "A/B with one pass, json" -f json -n 1 s1.txt sb.txt
 
 # Benjamini-Hochberg: q >= p, and q never falls as p rises.
 for a in $MV_AWKS; do
@@ -155,5 +173,34 @@ for a in $MV_AWKS; do
 	    -eq 2
 	check "suspect: html mark ($a)" grep -q \
 	    '<span class="warn" title="w1.txt: Quantization' w.html
+done
+# With passes, a row is suspect when one kind of warning came from more
+# than half of the passes, or the passes are more than 10% apart.
+# pass FILE NAME USECS [WARNING]: one pass of NAME, appended.
+pass() {
+	printf '%s 1 1 %s 200 0 10\n' "$2" "$3" >>"$1"
+	[ $# -lt 4 ] || printf '#\n# WARNINGS\n#      %s\n' "$4" >>"$1"
+}
+hs='High spread: coefficient of variation 12%; rerun on a quiet machine'
+for f in m1.txt m2.txt; do
+	pass "$f" one 1.00000 "$hs"
+	pass "$f" one 1.01000
+	pass "$f" one 1.00500
+	pass "$f" two 1.00000 "$hs"
+	pass "$f" two 1.01000 "$hs"
+	pass "$f" two 1.00500
+	pass "$f" apart 1.00000
+	pass "$f" apart 1.60000
+	pass "$f" apart 1.00500
+done
+for a in $MV_AWKS; do
+	mview "$a" -f csv m1.txt m2.txt >m.csv
+	check "a warning from 1 pass of 3: not suspect ($a)" \
+	    grep -q '^one,m2.txt,.*,noise,0,High spread' m.csv
+	check "the same warning from 2 passes of 3: suspect ($a)" \
+	    grep -q '^two,m2.txt,.*,noise,1,High spread' m.csv
+	check "passes 60% apart: suspect, and why ($a)" grep -qF \
+	    'apart,m2.txt,1.00500,3,0.0,1,1,1,noise,1,Passes disagree: 3 passes from 1 to 1.6 usecs/call' \
+	    m.csv
 done
 done_testing
