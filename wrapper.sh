@@ -227,12 +227,50 @@ trap 'on_signal TERM 15' TERM
 trap 'on_signal HUP 1' HUP
 trap 'on_signal PIPE 13' PIPE
 
+# A wrapper killed by SIGKILL leaves its two roots.  The fast root's
+# owner file names the wrapper's pid, the boot, the pid namespace and
+# the other root: a root of ours whose wrapper is gone (dead, or from an
+# earlier boot) is removed.  One from another pid namespace is left be.
+lm_boot=$(cat /proc/sys/kernel/random/boot_id 2>/dev/null) || lm_boot=
+lm_pidns=$(readlink /proc/self/ns/pid 2>/dev/null) || lm_pidns=
+sweep() {
+	[ -n "$lm_boot" ] && [ -n "$lm_pidns" ] || return 0
+	for lm_d in "$lm_tparent"/libmicro.??????; do
+		lm_f=$lm_d/.wrapper/owner
+		if [ ! -f "$lm_f" ] || [ ! -O "$lm_d" ] || [ -L "$lm_d" ]; then
+			continue
+		fi
+		read -r lm_opid lm_oboot lm_ons lm_ov <"$lm_f" || continue
+		is_uint "$lm_opid" || continue
+		if [ "$lm_oboot" = "$lm_boot" ]; then
+			[ "$lm_ons" = "$lm_pidns" ] || continue
+			kill -0 "$lm_opid" 2>/dev/null && continue
+		fi
+		case ${lm_ov##*/} in
+		libmicro.??????)
+			if [ -d "$lm_ov" ] && [ -O "$lm_ov" ] &&
+			    [ ! -L "$lm_ov" ]; then
+				chmod -R u+w "$lm_ov" 2>/dev/null
+				rm -rf "$lm_ov"
+			fi ;;
+		esac
+		chmod -R u+w "$lm_d" 2>/dev/null
+		rm -rf "$lm_d"
+		say "$prog: removed the temp roots left by wrapper $lm_opid:" \
+		    "$lm_d $lm_ov"
+	done
+}
+sweep
+
 lm_troot=$(mktemp -d "$lm_tparent/libmicro.XXXXXX") ||
     die "cannot make a directory in $lm_tparent"
 lm_vroot=$(mktemp -d "$lm_vparent/libmicro.XXXXXX") ||
     die "cannot make a directory in $lm_vparent"
 lm_state=$lm_troot/.wrapper
 mkdir "$lm_state" || die "cannot make $lm_state"
+printf '%s %s %s %s\n' "$$" "${lm_boot:-unknown}" "${lm_pidns:-unknown}" \
+    "$lm_vroot" >"$lm_state/owner" ||
+    die "cannot write $lm_state/owner"
 
 # ---- the suite --------------------------------------------------------
 

@@ -83,4 +83,37 @@ for shell in $shells; do
 		    result_ok before "out.$sig"
 	done
 done
+# SIGKILL cannot be caught: the roots it leaves are removed by the next
+# wrapper, but only those whose wrapper is gone, and only ours.
+boot=$(cat /proc/sys/kernel/random/boot_id 2>/dev/null)
+ns=$(readlink /proc/self/ns/pid 2>/dev/null)
+if [ -z "$boot" ] || [ -z "$ns" ]; then
+	skip "stale roots: no boot_id or pid namespace in /proc"
+else
+	mkdir sw sw/t sw/v
+	# root T V PID: a fast root T whose owner file names PID and root V.
+	root() {
+		mkdir -p "sw/t/libmicro.$1/.wrapper" "sw/v/libmicro.$2"
+		printf '%s %s %s %s\n' "$3" "$boot" "$ns" \
+		    "$LM_SCRATCH/sw/v/libmicro.$2" >"sw/t/libmicro.$1/.wrapper/owner"
+	}
+	sh -c 'exit 0' &
+	dead=$!
+	wait "$dead"
+	root AAAAAA BBBBBB "$dead"
+	root CCCCCC DDDDDD "$$"
+	mkdir sw/t/libmicro.EEEEEE
+	sh "$W" -Q -b "$BIN" -n getpid -t sw/t -d sw/v -o sw.out 2>sw.err
+	check "stale roots: a dead wrapper's two roots are removed" \
+	    test ! -e sw/t/libmicro.AAAAAA -a ! -e sw/v/libmicro.BBBBBB
+	check "stale roots: the wrapper says so" \
+	    grep -q "removed the temp roots left by wrapper $dead" sw.err
+	check "stale roots: a live wrapper's roots stay" \
+	    test -d sw/t/libmicro.CCCCCC -a -d sw/v/libmicro.DDDDDD
+	check "stale roots: a root with no owner file stays" \
+	    test -d sw/t/libmicro.EEEEEE
+	check "stale roots: the run itself is clean" result_ok getpid sw.out
+	set -- sw/t/libmicro.* sw/v/libmicro.*
+	check "stale roots: its own roots are gone ($*)" test "$#" -eq 3
+fi
 done_testing
