@@ -212,6 +212,8 @@ function init(    i) {
 	APOS = sprintf("%c", 39)
 	for (i = 1; i < 32; i++)
 		JCTL[sprintf("%c", i)] = sprintf("\\u%04x", i)
+	for (i = 1; i < 256; i++)
+		ORD[sprintf("%c", i)] = i
 }
 
 function die(msg) {
@@ -910,7 +912,41 @@ function counts_note(i,    s) {
 
 # ---- html ----
 
+# s with every byte that is not part of a valid UTF-8 sequence replaced
+# by U+FFFD: json must be UTF-8, and the page says it is.
+function utf8(s,    out, j, n, b, c, k, need, lo, hi, ok) {
+	if (s !~ /[\200-\377]/)
+		return s
+	out = ""
+	n = length(s)
+	for (j = 1; j <= n; j++) {
+		b = ORD[substr(s, j, 1)]
+		if (b < 128) {
+			out = out substr(s, j, 1)
+			continue
+		}
+		need = b >= 194 && b <= 223 ? 1 : \
+		    (b >= 224 && b <= 239 ? 2 : (b >= 240 && b <= 244 ? 3 : 0))
+		# No overlong forms, no surrogates, nothing past U+10FFFF.
+		lo = b == 224 ? 160 : (b == 240 ? 144 : 128)
+		hi = b == 237 ? 159 : (b == 244 ? 143 : 191)
+		ok = need > 0 && j + need <= n
+		for (k = 1; ok && k <= need; k++) {
+			c = ORD[substr(s, j + k, 1)]
+			if (c < (k == 1 ? lo : 128) || c > (k == 1 ? hi : 191))
+				ok = 0
+		}
+		if (ok) {
+			out = out substr(s, j, need + 1)
+			j += need
+		} else
+			out = out "\357\277\275"
+	}
+	return out
+}
+
 function h(s) {
+	s = utf8(s)
 	gsub(/&/, "\\&amp;", s)
 	gsub(/</, "\\&lt;", s)
 	gsub(/>/, "\\&gt;", s)
@@ -1150,6 +1186,7 @@ function csv_out(    r, b, i) {
 }
 
 function js(s,    out, j, n, c) {
+	s = utf8(s)
 	out = ""
 	n = length(s)
 	for (j = 1; j <= n; j++) {

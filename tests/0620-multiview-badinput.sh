@@ -153,6 +153,36 @@ for a in $MV_AWKS; do
 done
 same_output "hostile html" -f html "$file" h2.txt
 
+# Bytes that are not UTF-8 (a Latin-1 e-acute, a lone continuation byte)
+# become U+FFFD in json and html, which must be UTF-8; valid UTF-8 (an
+# e-acute, a euro sign) passes through.
+printf '!CPU_NAME: caf\351 \200\n!Run_by: \303\251\342\202\254\n' >u1.txt
+printf 'r\351sum\303\251 1 1 1.00000 200 0 1\n' >>u1.txt
+printf 'r\351sum\303\251 1 1 1.10000 200 0 1\n' >u2.txt
+for a in $MV_AWKS; do
+	mview "$a" -f json u1.txt u2.txt >u.json 2>u.err
+	check "non-UTF-8 bytes: json status 0 ($a)" test $? -eq 0 -a ! -s u.err
+	if command -v python3 >/dev/null 2>&1; then
+		check "non-UTF-8 bytes: json is UTF-8 and parses ($a)" \
+		    python3 -m json.tool u.json
+	else
+		skip "python3 is not installed; json not parsed"
+	fi
+	check "non-UTF-8 bytes: replaced in json ($a)" grep -q \
+	    "$(printf '"CPU_NAME": "caf\357\277\275 \357\277\275"')" u.json
+	check "non-UTF-8 bytes: UTF-8 kept in json ($a)" grep -q \
+	    "$(printf '"Run_by": "\303\251\342\202\254"')" u.json
+	mview "$a" -f html u1.txt u2.txt >u.html
+	check "non-UTF-8 bytes: replaced in html ($a)" grep -q \
+	    "$(printf 'r\357\277\275sum\303\251')" u.html
+	if command -v python3 >/dev/null 2>&1; then
+		check "non-UTF-8 bytes: none left in html ($a)" python3 -c \
+		    'import sys; open(sys.argv[1], encoding="utf-8").read()' u.html
+	else
+		skip "python3 is not installed; html not decoded"
+	fi
+done
+
 # An operand shaped like an awk assignment is still a file.
 cp good.txt 'x=1.txt'
 for a in $MV_AWKS; do
