@@ -575,6 +575,7 @@ function pvalue(b, i, key,    n1, n2, s1, s2, d) {
 		if (!POS[1, b] || !POS[i, b])
 			return -1
 		METHOD[key] = "welch"
+		NMETH["welch"]++
 		return welch(LMEAN[1, b], LVAR[1, b], n1, LMEAN[i, b], \
 		    LVAR[i, b], n2)
 	}
@@ -583,6 +584,7 @@ function pvalue(b, i, key,    n1, n2, s1, s2, d) {
 	if (s1 < 0 || s2 < 0)
 		return -1
 	METHOD[key] = "ci"
+	NMETH["ci"]++
 	d = log(MED[i, b] / MED[1, b])
 	# A side resting on one run also carries the luck of that run.
 	s1 = s1 * s1 + (n1 < 2 ? LRUN1 * LRUN1 : 0)
@@ -802,9 +804,15 @@ function ratio_note(i,    g) {
 	return sprintf("geometric mean of ratios %.3f ", g) bracket(delta(1, g))
 }
 
-function floor_note() {
-	return sprintf("one pass: %g%% run-to-run spread assumed", FLOOR1) \
-	    (FLOORN > 0 ? sprintf("; passes: beyond %g%%", FLOORN) : "")
+# How the tested deltas were judged, for the legend: "; ..." or "".
+function floor_note(    s) {
+	if (NMETH["welch"] > 0)
+		s = "passes: Welch" (FLOORN > 0 ? \
+		    sprintf(", beyond %g%%", FLOORN) : "")
+	if (NMETH["ci"] > 0)
+		s = s (s == "" ? "" : "; ") \
+		    sprintf("one pass: %g%% run-to-run spread assumed", FLOOR1)
+	return s == "" ? "" : "; " s
 }
 
 # The FAILED reason and the warnings of b in file i, on one line.
@@ -889,7 +897,7 @@ function any_verdict(v,    i) {
 }
 
 function text_legend() {
-	printf "* significant (Benjamini-Hochberg q <= %g over %d tests; %s)\n",
+	printf "* significant (Benjamini-Hochberg q <= %g over %d tests%s)\n",
 	    Q, NT, floor_note()
 	print "~ within noise"
 	print "! suspect: warnings from most passes, or passes over 10% apart"
@@ -1105,7 +1113,7 @@ function html_legend() {
 	    "<td class=\"noise\">grey: within noise (~)</td>" \
 	    "<td>* significant</td></tr>"
 	print "<tr><td colspan=\"3\">" h(sprintf("significant: " \
-	    "Benjamini-Hochberg q <= %g over %d tests; %s", Q, NT, \
+	    "Benjamini-Hochberg q <= %g over %d tests%s", Q, NT, \
 	    floor_note())) "</td></tr>"
 	print "<tr><td colspan=\"3\"><span class=\"warn\">!</span> " \
 	    "suspect: warnings from most passes, or passes over 10% apart" \
