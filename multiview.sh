@@ -26,7 +26,7 @@ options:
   -o          keep the reference file's order (default: sort by name)
   -q Q        false discovery rate over the whole table (default 0.05)
   -n PCT      run-to-run spread assumed for a figure resting on one
-              run (default 5)
+              run (default 10)
   -p PCT      noise floor for comparisons with passes on both sides
               (default 0)
   -t TITLE    title of the html page (default "multiview comparison")
@@ -46,8 +46,8 @@ Signal or noise:
   spread, and an interval from fewer than 10 kept samples is not used.
   A run's own interval cannot see run-to-run variation (another CPU,
   another page layout), so a side resting on one run also gets a
-  run-to-run spread of -n percent: with the default 5, two single
-  runs must differ by well over 14% to count.
+  run-to-run spread of -n percent: with the default 10, two single
+  runs must differ by about 30% to count.
   Benjamini-Hochberg keeps the expected share of false discoveries
   among the significant deltas of the whole table at Q: an A/A pair of
   260 benchmarks would otherwise "find" a dozen changes.
