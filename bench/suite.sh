@@ -1,7 +1,7 @@
 #!/bin/sh
 # Benchmarks of the suite as a whole (not tests: the numbers depend on the
-# machine).  Runs the default suite twice (two files, each of -p passes)
-# and prints
+# machine).  Runs the default suite twice (two files of 10 passes, or of
+# -p passes) and prints
 #  - the wall time of each run;
 #  - the pass-to-pass coefficient of variation of usecs/call, over every
 #    benchmark of the first file: median and 90th percentile;
@@ -20,7 +20,7 @@
 # runs.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-passes=5
+passes=
 keep=0
 while getopts p:k opt; do
 	case $opt in
@@ -35,7 +35,7 @@ case $# in
 0 | 2) ;;
 *) echo "suite.sh: give two result files or none" >&2; exit 2 ;;
 esac
-case $passes in ''|*[!0-9]*|0) echo "suite.sh: -p: not a count" >&2; exit 2 ;; esac
+case $passes in '') ;; *[!0-9]*|0) echo "suite.sh: -p: not a count" >&2; exit 2 ;; esac
 out=$(mktemp -d "${TMPDIR:-/tmp}/lmsuite.XXXXXX") || exit 1
 [ "$keep" -eq 1 ] || trap 'rm -rf "$out"' EXIT
 trap 'exit 130' INT TERM HUP
@@ -48,12 +48,12 @@ elapsed() {
 
 if [ $# -eq 2 ]; then
 	cp "$1" "$out/full1.txt" && cp "$2" "$out/full2.txt" || exit 1
-	passes=$(awk '/^!Passes:/ { print $2; exit }' "$1")
-	case $passes in ''|*[!0-9]*|0) passes=1 ;; esac
 else
-	sh "$W" -q -r "$passes" -o "$out/full1.txt"
-	sh "$W" -q -r "$passes" -o "$out/full2.txt"
+	sh "$W" -q ${passes:+-r "$passes"} -o "$out/full1.txt"
+	sh "$W" -q ${passes:+-r "$passes"} -o "$out/full2.txt"
 fi
+passes=$(awk '/^!Passes:/ { print $2; exit }' "$out/full1.txt")
+case $passes in ''|*[!0-9]*|0) passes=1 ;; esac
 echo "full suite, $passes passes: $(elapsed "$out/full1.txt") s and" \
     "$(elapsed "$out/full2.txt") s ($(awk '$1 !~ /^[#!]/ && NF >= 7 &&
     $2 ~ /^[0-9]+$/' "$out/full1.txt" | wc -l | tr -d ' ') runs)"
