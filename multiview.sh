@@ -28,7 +28,9 @@ options:
   -n PCT      run-to-run spread assumed for a figure resting on one
               run (default 10)
   -p PCT      noise floor for comparisons with passes on both sides
-              (default 0)
+              (default 3): two runs of the suite, minutes apart, can
+              differ by 1-5% as the machine drifts, which their
+              passes cannot see
   -t TITLE    title of the html page (default "multiview comparison")
   -h, -?, --help   print this text
 Options come before the files; -- ends them.
@@ -84,7 +86,7 @@ fmt=text
 order=name
 q=0.05
 floor1=10
-floorn=0
+floorn=3
 title="multiview comparison"
 
 setopt() {

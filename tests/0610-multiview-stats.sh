@@ -174,6 +174,21 @@ for a in $MV_AWKS; do
 	check "suspect: html mark ($a)" grep -q \
 	    '<span class="warn" title="w1.txt: Quantization' w.html
 done
+# The default floor with passes is 3%: a steady 2% change is real to
+# Welch's test but below the floor; -p 0 lets it through, 5% passes both.
+printf 'small 1.00000 1.02\nbig 1.00000 1.05\nsame 1.00000\n' >fl.ab
+awk '{ print $1, $2 }' fl.ab >fl.aa
+gen -v passes=5 -v noise=0.001 -v seed=5 fl.aa >fl1.txt
+gen -v passes=5 -v noise=0.001 -v seed=6 fl.ab >fl2.txt
+for a in $MV_AWKS; do
+	mview "$a" fl1.txt fl2.txt >fl.out
+	check "default -p 3: 2% not marked, 5% marked ($a)" \
+	    test "$(marked fl.out | tr '\n' ' ')" = "big "
+	mview "$a" -p 0 fl1.txt fl2.txt >fl0.out
+	check "-p 0: 2% and 5% marked ($a)" \
+	    test "$(marked fl0.out | tr '\n' ' ')" = "big small "
+done
+
 # With passes, a row is suspect when one kind of warning came from more
 # than half of the passes, or the passes are more than 10% apart.
 # pass FILE NAME USECS [WARNING]: one pass of NAME, appended.
