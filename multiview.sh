@@ -85,14 +85,14 @@ die() {
 fmt=text
 order=name
 q=0.05
-floor1=10
+spread1=10
 floorn=3
 title="multiview comparison"
 
 setopt() {
 	case $1 in
 	-f) fmt=$2 ;;
-	-n) floor1=$2 ;;
+	-n) spread1=$2 ;;
 	-p) floorn=$2 ;;
 	-q) q=$2 ;;
 	-t) title=$2 ;;
@@ -190,21 +190,21 @@ function init(    i) {
 	ORDER = ENVIRON["MV_ORDER"]
 	TITLE = ENVIRON["MV_TITLE"]
 	Q = ENVIRON["MV_Q"]
-	FLOOR1 = ENVIRON["MV_FLOOR1"]
+	SPREAD1 = ENVIRON["MV_SPREAD1"]
 	FLOORN = ENVIRON["MV_FLOORN"]
 	if (FMT !~ /^(text|html|csv|json)$/)
 		die("-f " FMT ": unknown format (text, html, csv, json)")
 	if (!isdec(Q) || Q + 0 <= 0 || Q + 0 > 1)
 		die("-q " Q ": not a rate between 0 and 1")
-	if (!isdec(FLOOR1))
-		die("-n " FLOOR1 ": not a percentage")
+	if (!isdec(SPREAD1))
+		die("-n " SPREAD1 ": not a percentage")
 	if (!isdec(FLOORN))
 		die("-p " FLOORN ": not a percentage")
 	Q += 0
-	FLOOR1 += 0
+	SPREAD1 += 0
 	FLOORN += 0
 	# As logs: 5% slower and 5% faster are the same size.
-	LRUN1 = log(1 + FLOOR1 / 100)
+	LRUN1 = log(1 + SPREAD1 / 100)
 	LFLOORN = log(1 + FLOORN / 100)
 	MAXBAD = 5		# bad-line warnings shown per file
 	MINN = 10		# kept samples for a usable confidence interval
@@ -807,13 +807,13 @@ function ratio_note(i,    g) {
 }
 
 # How the tested deltas were judged, for the legend: "; ..." or "".
-function floor_note(    s) {
+function method_note(    s) {
 	if (NMETH["welch"] > 0)
 		s = "passes: Welch" (FLOORN > 0 ? \
 		    sprintf(", beyond %g%%", FLOORN) : "")
 	if (NMETH["ci"] > 0)
 		s = s (s == "" ? "" : "; ") \
-		    sprintf("one pass: %g%% run-to-run spread assumed", FLOOR1)
+		    sprintf("one pass: %g%% run-to-run spread assumed", SPREAD1)
 	return s == "" ? "" : "; " s
 }
 
@@ -900,7 +900,7 @@ function any_verdict(v,    i) {
 
 function text_legend() {
 	printf "* significant (Benjamini-Hochberg q <= %g over %d tests%s)\n",
-	    Q, NT, floor_note()
+	    Q, NT, method_note()
 	print "~ within noise"
 	print "! suspect: warnings from most passes, or passes over 10% apart"
 	if (any_verdict("untested"))
@@ -1116,7 +1116,7 @@ function html_legend() {
 	    "<td>* significant</td></tr>"
 	print "<tr><td colspan=\"3\">" h(sprintf("significant: " \
 	    "Benjamini-Hochberg q <= %g over %d tests%s", Q, NT, \
-	    floor_note())) "</td></tr>"
+	    method_note())) "</td></tr>"
 	print "<tr><td colspan=\"3\"><span class=\"warn\">!</span> " \
 	    "suspect: warnings from most passes, or passes over 10% apart" \
 	    " (hover for them); " \
@@ -1217,7 +1217,7 @@ function jnum(s) { return s == "" ? "null" : s }
 
 function json_out(    i, j, k, r, n, s) {
 	print "{"
-	printf "  \"q\": %g,\n  \"run_spread_pct\": %g,\n", Q, FLOOR1
+	printf "  \"q\": %g,\n  \"run_spread_pct\": %g,\n", Q, SPREAD1
 	printf "  \"noise_floor_passes_pct\": %g,\n", FLOORN
 	print "  \"files\": ["
 	for (i = 1; i <= NFILE; i++) {
@@ -1283,6 +1283,6 @@ function json_summary(i,    g) {
 '
 
 MV_FORMAT=$fmt MV_ORDER=$order MV_TITLE=$title
-MV_Q=$q MV_FLOOR1=$floor1 MV_FLOORN=$floorn
-export MV_FORMAT MV_ORDER MV_TITLE MV_Q MV_FLOOR1 MV_FLOORN
+MV_Q=$q MV_SPREAD1=$spread1 MV_FLOORN=$floorn
+export MV_FORMAT MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN
 exec "${AWK:-awk}" "$awkprog" "$@"

@@ -52,7 +52,7 @@ typedef struct {
 	char		*ts_buf;	/* write, read, peer: opts each */
 	pthread_t	ts_thread;
 	pid_t		ts_child;
-	int		ts_cpu, ts_peercpu;	/* -1: not pinned */
+	int		ts_peercpu;	/* -1: not pinned */
 } tsd_t;
 
 static int
@@ -272,13 +272,12 @@ benchmark_initworker(void *tsd)
 	int w = getpindex() * lm_optT + gettindex();
 
 	ts->ts_child = 0;
-	ts->ts_cpu = ts->ts_peercpu = -1;
+	ts->ts_peercpu = -1;
 	if (optc != PL_FREE) {
-		ts->ts_cpu = cpus[w % ncpu];
 		ts->ts_peercpu = cpus[(w + (optc == PL_CROSS)) % ncpu];
-		if (cpus_pin(ts->ts_cpu) != 0) {
+		if (cpus_pin(cpus[w % ncpu]) != 0) {
 			lm_error("pipe: sched_setaffinity to CPU %d:",
-			    ts->ts_cpu);
+			    cpus[w % ncpu]);
 			return -1;
 		}
 	}

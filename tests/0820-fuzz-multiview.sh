@@ -61,8 +61,8 @@ else
 	diag <neg/verdict
 fi
 t0=$(date +%s)
-"$gen" -v n="$COUNT" -v seed="$SEED" -v dir=fz -f "$F/mutate.awk" \
-    "$D/base.txt" "$D/debug.txt" "$D/tuned.txt" "$D/sun-debug.txt" \
+"$gen" -v n="$COUNT" -v seed="$SEED" -v dir=fz -f "$F/rand.awk" \
+    -f "$F/mutate.awk" "$D/base.txt" "$D/debug.txt" "$D/tuned.txt" "$D/sun-debug.txt" \
     "$D/sun-nondebug.txt" "$F/hostile.txt" >plan
 while read -r f; do
 	tr '\001' '\000' <"$f" >nul.tmp && mv nul.tmp "$f"

@@ -38,7 +38,7 @@ dd if=/dev/zero of=data bs=64k count=16 2>/dev/null
 us=$(printf '\037')
 t0=$(date +%s)
 awk -v n="$COUNT" -v seed="$SEED" -v file="$LM_SCRATCH/data" \
-    -f "$LM_TOP/tests/fuzz/options.awk" >vectors
+    -f "$LM_TOP/tests/fuzz/rand.awk" -f "$LM_TOP/tests/fuzz/options.awk" >vectors
 i=0
 while IFS= read -r v; do
 	i=$((i + 1))

@@ -167,13 +167,28 @@ function value(    c) {
 	return jnumber()
 }
 
-function object() {
+# Past the opening bracket at JP: 1 when the list is empty (and closed).
+function opened(cl) {
 	JP++
 	ws()
-	if (substr(J, JP, 1) == "}") {
-		JP++
+	if (substr(J, JP, 1) != cl)
+		return 0
+	JP++
+	return 1
+}
+
+# After a value: 1 at the close of the list, 0 after a comma, -1 else.
+function list_end(cl,    c) {
+	c = substr(J, JP, 1)
+	if (c != cl && c != ",")
+		return -1
+	JP++
+	return c == cl
+}
+
+function object(    r) {
+	if (opened("}") == 1)
 		return 1
-	}
 	for (;;) {
 		ws()
 		if (substr(J, JP, 1) != "\"" || !jstring())
@@ -186,39 +201,25 @@ function object() {
 		if (!value())
 			return 0
 		ws()
-		if (substr(J, JP, 1) == ",") {
-			JP++
-			continue
-		}
-		if (substr(J, JP, 1) == "}") {
-			JP++
+		if ((r = list_end("}")) < 0)
+			return jerr("object: , or }")
+		if (r == 1)
 			return 1
-		}
-		return jerr("object: , or }")
 	}
 }
 
-function array() {
-	JP++
-	ws()
-	if (substr(J, JP, 1) == "]") {
-		JP++
+function array(    r) {
+	if (opened("]") == 1)
 		return 1
-	}
 	for (;;) {
 		ws()
 		if (!value())
 			return 0
 		ws()
-		if (substr(J, JP, 1) == ",") {
-			JP++
-			continue
-		}
-		if (substr(J, JP, 1) == "]") {
-			JP++
+		if ((r = list_end("]")) < 0)
+			return jerr("array: , or ]")
+		if (r == 1)
 			return 1
-		}
-		return jerr("array: , or ]")
 	}
 }
 

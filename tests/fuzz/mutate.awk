@@ -1,6 +1,6 @@
 # mutate.awk - mutated libmicro result files for the multiview fuzz test
 # (tests/0820).  Run with LC_ALL=C, so that characters are bytes.
-#   awk -v n=COUNT -v seed=SEED -v dir=DIR -f mutate.awk SEEDFILE...
+#   awk -v n=COUNT -v seed=SEED -v dir=DIR -f rand.awk -f mutate.awk SEEDFILE...
 # writes DIR/1.txt .. DIR/COUNT.txt, each a seed file with one to four
 # mutations: bit flips, truncations, duplicated, reordered and dropped
 # lines, huge and tiny numbers, NaN and infinities, long lines and
@@ -11,27 +11,6 @@
 # The plan, on stdout, one run a line: INDEX FORMAT [OPTION...] FILE...
 # The generator is Park-Miller's in exact arithmetic: one seed gives the
 # same files under every awk.
-
-function rnd(k) {
-	X = (X * 16807) % 2147483647
-	return int(X / 2147483647 * k)
-}
-
-function pick(list,    a, k) {
-	k = split(list, a, "|")
-	return a[1 + rnd(k)]
-}
-
-function rep(s, k,    r) {
-	r = ""
-	while (k > 0) {
-		if (k % 2)
-			r = r s
-		s = s s
-		k = int(k / 2)
-	}
-	return r
-}
 
 function insert(at, s,    j) {
 	for (j = N; j >= at; j--)

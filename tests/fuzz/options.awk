@@ -1,28 +1,11 @@
 # options.awk - random argument vectors for the case binaries, for the
 # engine option fuzz test (tests/0821).
-#   awk -v n=COUNT -v seed=SEED -v file=PATH -f options.awk
+#   awk -v n=COUNT -v seed=SEED -v file=PATH -f rand.awk -f options.awk
 # prints COUNT lines, each a case name and its arguments separated by
 # byte 037 (an argument may be empty or hold blanks).  Half the values
 # are good ones, kept small so that a run is short; the rest come from a
 # list of bad ones.  Park-Miller in exact arithmetic: one seed, the same
 # vectors under every awk.
-
-function rnd(k) {
-	X = (X * 16807) % 2147483647
-	return int(X / 2147483647 * k)
-}
-
-function pick(list,    a, k) {
-	k = split(list, a, "|")
-	return a[1 + rnd(k)]
-}
-
-function rep(s, k,    r) {
-	r = ""
-	for (; k > 0; k--)
-		r = r s
-	return r
-}
 
 # Bad values, and big ones: those only where they are refused or
 # harmless (-B 1g, -D 1m or -s 8g ask for a run of minutes).
