@@ -32,8 +32,14 @@ run "$BIN/getpid" -C 5 -D 1 -N mine
 hdr=$(sed -n 1p out)
 check "column header text" [ "$hdr" = \
     "             prc thr   usecs/call      samples   errors cnt/samp" ]
+# The line is its own fields printed again at those widths (as strings,
+# so no awk's number formatting comes into it).
 check "result line layout (%-12s %3d %3d %12.5f %12d %8lld %8d)" awk '
-    NR == 2 { exit !(match($0, /^mine {11}1 {3}1 +[0-9]+\.[0-9]+ +[0-9]+ {8}0 +[0-9]+$/) && length($0) == 64) }' out
+    NR == 2 { exit !(NF == 7 && $1 == "mine" && $2 == "1" && $3 == "1" &&
+	$4 ~ /^[0-9]+[.][0-9][0-9][0-9][0-9][0-9]$/ && $5 ~ /^[0-9]+$/ &&
+	$6 == "0" && $7 ~ /^[0-9]+$/ && length($0) == 64 &&
+	$0 == sprintf("%-12s %3s %3s %12s %12s %8s %8s",
+	    $1, $2, $3, $4, $5, $6, $7)) }' out
 check "-H drops the column header" sh -c \
     '"$1" -H -C 5 -D 1 | awk "END {exit NR != 1}"' sh "$BIN/nop"
 run "$BIN/nop" -L -C 5 -D 1 -d 3
