@@ -3,7 +3,7 @@
 # make [all]     build bin/NAME for every cases/NAME.c (and cases/aux helpers)
 # make test      build, then run tests/run.sh
 # make run       build, then run the default suite into results/HOST-DATE.txt
-# make lint      shellcheck, cppcheck and clang-tidy
+# make lint      tests/lint-awk.sh, shellcheck, cppcheck and clang-tidy
 # make install   binaries, scripts, suite and manuals under $(DESTDIR)$(PREFIX)
 #
 # CC, CFLAGS, LDFLAGS, LDLIBS, PREFIX, DESTDIR and BIN are overridable; BIN
@@ -70,7 +70,12 @@ SCRIPTS	= wrapper.sh multiview.sh tests/*.sh tests/data/multiview/*.sh \
 	  tests/fuzz/*.sh bench/*.sh .ci/run
 CSRC	= libmicro.c bench.c cases/*.c cases/aux/*.c bench/*.c \
 	  tests/fixtures/*.c tests/fuzz/*.c
+# The awk code: the scripts' embedded programs and every *.awk file, which
+# tests/lint-awk.sh holds to POSIX awk that mawk 1.3.4 runs.
+AWKCODE	= $(SCRIPTS) $(wildcard *.awk lib/*.awk bench/*.awk tests/*/*.awk \
+	  tests/*/*/*.awk)
 lint:
+	sh tests/lint-awk.sh $(AWKCODE)
 	shellcheck -s sh -x $(SCRIPTS)
 	cppcheck --enable=warning,style,performance,portability --std=c99 \
 	    -D_GNU_SOURCE --inline-suppr --quiet --error-exitcode=1 -I. \
