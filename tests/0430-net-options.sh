@@ -54,14 +54,16 @@ check "socket -B 256, the most it allows" result_ok socket_6 out
 # -c places the peer.  While the case runs, the CPUs each of its threads
 # may use (its descendants' too: with -m mp the peer is a process).
 # pinned PID: one line per thread pinned to a single CPU, that CPU.
+# The stat files come through cat, which goes on past a process that
+# ended after the glob was expanded (awk would stop at it).
 pinned() {
-	awk -v top="$1" 'FNR == 1 { split(FILENAME, f, "/"); pid = f[3]
-		sub(/^[^)]*\) /, ""); split($0, g, " "); pp[pid] = g[2] }
+	cat /proc/[0-9]*/stat 2>/dev/null | awk -v top="$1" '{ pid = $1
+		sub(/^.*\) /, ""); pp[pid] = $2 }
 	END { want[top] = 1
 		do { more = 0
 			for (p in pp) if (!(p in want) && (pp[p] in want)) {
 				want[p] = 1; more = 1 } } while (more)
-		for (p in want) print p }' /proc/[0-9]*/stat 2>/dev/null |
+		for (p in want) print p }' |
 	while read -r p; do
 		cat /proc/"$p"/task/*/status 2>/dev/null
 	done | awk '$1 == "Cpus_allowed_list:" && $2 ~ /^[0-9]+$/ { print $2 }'
