@@ -2,7 +2,7 @@
 # The html comparison as a browser shows it: multiview.sh -f html of a
 # small comparison holding a faster, a slower, a within-noise, a suspect,
 # an ERRORS and a missing row is rendered by headless Chromium (Debian's
-# chromium package; skipped when /usr/bin/chromium is absent), once to a
+# chromium package; skipped when no chromium is on PATH), once to a
 # screenshot and once to the DOM it built, with a script appended that
 # writes each coloured cell's computed colours into the DOM.  Checked:
 # the header table has one column per file and highlights the header that
@@ -15,10 +15,9 @@
 
 LC_ALL=C
 export LC_ALL
-CHROMIUM=/usr/bin/chromium
-
-if [ ! -x "$CHROMIUM" ]; then
-	skip "$CHROMIUM not found: html not rendered (apt-get install chromium)"
+if ! CHROMIUM=$(command -v chromium 2>/dev/null); then
+	skip "chromium is not installed: html not rendered" \
+	    "(apt-get install chromium)"
 	done_testing
 	exit 0
 fi

@@ -90,8 +90,13 @@ what="each ends in time with a table or a message, no awk error, no raw html"
 check "$nruns multiview runs ($((t2 - t1)) s): $what" \
     sh -c '! grep -aq "^FAIL" verdict'
 grep -a '^FAIL' verdict | head -20 | diag
-check "mawk and gawk agree on every run" sh -c '! grep -aq "^DIFF" verdict'
-grep -a '^DIFF' verdict | head -10 | diag
+if [ "$MV_AWKS" = " $gen" ]; then
+	skip "only $gen is installed: no second awk to agree with"
+else
+	check "mawk and gawk agree on every run" \
+	    sh -c '! grep -aq "^DIFF" verdict'
+	grep -a '^DIFF' verdict | head -10 | diag
+fi
 awk '$4 == 0 { ok++ } $4 == 2 { bad++ } END {
 	printf "# %d runs gave a table, %d refused the input\n", ok, bad }' \
     results
