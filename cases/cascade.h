@@ -15,6 +15,9 @@
  * from initworker, cs_arm() from initbatch, cs_run() from benchmark and
  * cs_teardown() from finirun.  The tsd starts with a struct cs_ring.
  */
+#ifndef CASCADE_H
+#define CASCADE_H
+
 #include <pthread.h>
 #include <sys/mman.h>
 
@@ -110,3 +113,5 @@ cs_run(void *tsd, result_t *res)
 	res->re_errors = e;
 	return 0;
 }
+
+#endif /* CASCADE_H */

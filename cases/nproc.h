@@ -7,6 +7,9 @@
  * case then counts errors).  Processes with CAP_SYS_RESOURCE or
  * CAP_SYS_ADMIN, root among them, are not held to the limit on Linux.
  */
+#ifndef NPROC_H
+#define NPROC_H
+
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -39,3 +42,5 @@ nproc_room(long long need)
 	return 0;
 #endif
 }
+
+#endif /* NPROC_H */
