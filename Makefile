@@ -1,4 +1,7 @@
 # libmicro - build every case in cases/ against the shared engine.
+# This is a GNU make file: it finds the cases with $(wildcard) and
+# $(patsubst) and builds them by pattern rules.  .POSIX: below asks GNU
+# make for POSIX behaviour (each recipe line runs under sh -e).
 #
 # make [all]     build bin/NAME for every cases/NAME.c (and cases/aux helpers)
 # make test      build, then run tests/run.sh
