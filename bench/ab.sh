@@ -7,8 +7,8 @@
 # multiview.sh in text and html.  Not a test: the numbers are the
 # machine's.  Usage: sh bench/ab.sh [-e opt|static] [-r passes] ... (-h)
 #
-# Experiment "opt" (default): gcc -O2 against -Os, as in the lse-tech
-# thread.  The flags change only code compiled here: the engine's loop
+# Experiment "opt" (default): gcc -O2 against -Os, the same cases built
+# twice.  The flags change only code compiled here: the engine's loop
 # around each batch (amortised over the batch, so invisible) and each
 # case's own timed loop.  Most runs time a libc or kernel routine built
 # long ago with its own flags, so they are the controls and should not
@@ -27,7 +27,7 @@
 # without any change in the code that does the work.
 #
 # Experiment "static": the same -O2 build, linked dynamically against
-# -static, as in the "40% slowdown with dynamic /bin/sh" thread.  A
+# -static (every case and helper, exec_bin among them).  A
 # static program has no dynamic loader to run at exec and far fewer
 # mappings to copy and tear down, so exec (of exec_bin, linked the same
 # way), fork and exit should get faster; pthread_create may change with
@@ -36,7 +36,7 @@
 # nanosecond or less; malloc keeps its per-thread cache in TLS, reached
 # through the initial-exec model when dynamic and local-exec when static.
 # Controls: system() (glibc spawns /bin/sh with posix_spawn, and /bin/sh
-# keeps its own linking: the seed's question is /bin/sh's linking, not
+# keeps its own linking: system() times /bin/sh's linking, not
 # the caller's), getpid (a system call), gettimeofday and clock_gettime
 # (the vDSO in both: a static program that missed it would be many times
 # slower), strlen, strchr, memcpy, strtol, lrand48, localtime_r, log,

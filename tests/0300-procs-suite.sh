@@ -71,7 +71,7 @@ while IFS= read -r line; do
 	fi
 done <lines
 
-# Every run the issue names is in the suite, once.
+# Every run the procs section must have is there, once.
 for n in fork_10 fork_100 fork_1000 exit_10 exit_100 exit_1000 \
     exit_10_nolibc exec system pthread_8 pthread_32 pthread_128 \
     pthread_512 mutex_st mutex_mt mutex_T2 c_mutex_1 c_mutex_10 \

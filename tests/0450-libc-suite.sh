@@ -1,6 +1,6 @@
 #!/bin/sh
-# The libc suite fragment (issue 5: time and process information,
-# strings, math, clock_gettime, sched_yield, getrandom): every line runs
+# The libc suite fragment (time and process information, strings, math,
+# clock_gettime, sched_yield, getrandom): every line runs
 # quickly and prints one well-formed result line with 0 errors; the
 # threaded runs really run two threads; bad case options are refused.
 # shellcheck disable=SC2016 # single quotes: awk and sh -c programs
