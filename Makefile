@@ -73,10 +73,11 @@ SCRIPTS	= wrapper.sh multiview.sh tests/*.sh tests/data/multiview/*.sh \
 	  tests/fuzz/*.sh bench/*.sh .ci/run
 CSRC	= libmicro.c bench.c cases/*.c cases/aux/*.c bench/*.c \
 	  tests/fixtures/*.c tests/fuzz/*.c
-# The awk code: the scripts' embedded programs and every *.awk file, which
-# tests/lint-awk.sh holds to POSIX awk that mawk 1.3.4 runs.
-AWKCODE	= $(SCRIPTS) $(wildcard *.awk lib/*.awk bench/*.awk tests/*/*.awk \
-	  tests/*/*/*.awk)
+# The awk code: the programs embedded in the scripts and in this file's
+# recipes, and every *.awk file, which tests/lint-awk.sh holds to POSIX
+# awk that mawk 1.3.4 runs.
+AWKCODE	= $(SCRIPTS) Makefile $(wildcard *.awk lib/*.awk bench/*.awk \
+	  tests/*/*.awk tests/*/*/*.awk)
 lint:
 	sh tests/lint-awk.sh $(AWKCODE)
 	shellcheck -s sh -x $(SCRIPTS)
