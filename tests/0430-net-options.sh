@@ -69,10 +69,12 @@ pinned() {
 	done | awk '$1 == "Cpus_allowed_list:" && $2 ~ /^[0-9]+$/ { print $2 }'
 }
 # placement MODE PLACE: the distinct single CPUs of the pinned threads,
-# once at least two threads are pinned (or "none" after 5 s).
+# once at least two threads are pinned (or "none" after 50 looks).  The
+# run is sized to last a minute (-B 100 -D 60000), so it is still there
+# however slowly the looks come under load; it is stopped once seen.
 placement() {
-	"$BIN/pipe" -N placed -m "$1" -c "$2" -s 1 -D 8000 -X 9000 \
-	    >/dev/null 2>&1 &
+	"$BIN/pipe" -N placed -m "$1" -c "$2" -s 1 -B 100 -D 60000 \
+	    -X 60000 >/dev/null 2>&1 &
 	pid=$!
 	i=0
 	while [ "$i" -lt 50 ]; do
