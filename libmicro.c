@@ -46,6 +46,7 @@
 #define LM_Z99		2.5758293035489	/* two-sided 99% normal quantile */
 #define LM_CALSAMPLES	3	/* timed samples in a sizing round */
 #define LM_CALMS	200	/* longest a sizing round samples, ms */
+#define LM_MINTICKS	10	/* fewest ticks for a user/system split */
 
 int	lm_argc;
 char	**lm_argv;
@@ -652,18 +653,53 @@ st_precision(const double *x, int n, double *sorted)
 }
 
 /*
- * Bimodality coefficient (skew^2 + 1) / (kurtosis + 3(n-1)^2/((n-2)(n-3)));
- * above 5/9, the value for a uniform distribution, two modes are likely.
+ * Two modes: a histogram of the sorted samples (Rice's 2 n^(1/3) bins,
+ * 8 to 40 of them, over their range) holds two peaks with a dip between
+ * them that counting noise cannot explain: from the smaller peak h down
+ * to the lowest bin v between the two, h - v > 3 sqrt(h + v) (three
+ * standard deviations of Poisson counts) and v <= h / 2.  A single peak
+ * with a long right tail (1 + 0.3 Exp(1), say, whose bimodality
+ * coefficient of 0.61 passes the usual 5/9) has no such dip.  Returns 1
+ * with the two modes' centres in *m1 < *m2, else 0.
  */
-static double
-st_bimodality(const struct stats *st)
-{
-	double n = st->st_n;
+#define LM_DIPBINS	40
 
-	if (n < 4)
+static int
+st_twomodes(const double *sorted, int n, double *m1, double *m2)
+{
+	int h[LM_DIPBINS] = { 0 }, k, i, top = 0, best = -1, bv = 0;
+	double lo = n > 0 ? sorted[0] : 0, width, depth = 0;
+
+	if (n < 30 || sorted[n - 1] <= lo)
 		return 0;
-	return (st->st_skew * st->st_skew + 1) /
-	    (st->st_kurt + 3 * (n - 1) * (n - 1) / ((n - 2) * (n - 3)));
+	k = (int)ceil(2 * cbrt((double)n));
+	k = k < 8 ? 8 : k > LM_DIPBINS ? LM_DIPBINS : k;
+	width = (sorted[n - 1] - lo) / k;
+	for (i = 0; i < n; i++) {
+		int b = (int)((sorted[i] - lo) / width);
+
+		h[b >= k ? k - 1 : b]++;
+	}
+	for (i = 1; i < k; i++)
+		top = h[i] > h[top] ? i : top;
+	for (i = 0; i < k; i++) {
+		int a = i < top ? i : top, z = i < top ? top : i, v = h[a], j;
+
+		for (j = a; j <= z; j++)
+			v = h[j] < v ? h[j] : v;
+		if (h[i] - v > 3 * sqrt((double)(h[i] + v)) &&
+		    2 * v <= h[i] && h[i] - v > depth) {
+			depth = h[i] - v;
+			best = i;
+			bv = v;
+		}
+	}
+	(void) bv;
+	if (best < 0)
+		return 0;
+	*m1 = lo + ((best < top ? best : top) + 0.5) * width;
+	*m2 = lo + ((best < top ? top : best) + 0.5) * width;
+	return 1;
 }
 
 /*
@@ -1261,6 +1297,20 @@ print_stats(const struct stats *r, const struct stats *c)
 	stat_line("coeff of variation", r->st_cv, c->st_cv);
 }
 
+/*
+ * Many kernels charge user and system time by sampling the mode at each
+ * clock tick, so their split rests on (user + system) / tick samples;
+ * below LM_MINTICKS it says little.  The tick is taken as 1/CLK_TCK, the
+ * coarsest a kernel uses, so the count is a lower bound.
+ */
+static double
+cpu_ticks(double cpu_us)
+{
+	long hz = sysconf(_SC_CLK_TCK);
+
+	return floor(cpu_us * (double)(hz > 0 ? hz : 100) / 1e6);
+}
+
 /* The distribution of the kept samples, in LM_HISTO equal buckets. */
 static void
 print_histogram(const double *x, int n, const struct stats *st)
@@ -1298,6 +1348,8 @@ struct report {
 	int		rp_n;		/* samples kept */
 	double		rp_span;	/* typical sample length, ns */
 	double		rp_calls;	/* operations over kept samples */
+	double		*rp_sorted;	/* the kept samples, sorted */
+	double		rp_ticks;	/* clock ticks the CPU split rests on */
 	int		rp_nwarn;
 	char		rp_warn[10][200];
 };
@@ -1324,7 +1376,7 @@ find_warnings(struct report *rp, const struct shared *sh)
 	double quant = 100.0 * ((double)lm.clk_res + lm.clk_ovh) /
 	    (rp->rp_span + lm.clk_ovh);
 	int n = rp->rp_n, outl = rp->rp_n - c->st_n;
-	double move;
+	double move, m1, m2;
 	double prec = c->st_median > 0 ?
 	    100 * (c->st_cihi - c->st_cilo) / 2 / c->st_median : 0;
 
@@ -1361,10 +1413,11 @@ find_warnings(struct report *rp, const struct shared *sh)
 		warn(rp, "Long tail: %d of %d samples were outliers, the worst"
 		    " %.1fx the median", outl, n, c->st_median > 0 ?
 		    rp->rp_raw.st_max / c->st_median : 0);
-	if (c->st_n >= 30 && c->st_cv > 0.05 && st_bimodality(c) > 5.0 / 9)
-		warn(rp, "Bimodal: bimodality coefficient %.2f; the samples"
-		    " may come from two states (CPU placement?)",
-		    st_bimodality(c));
+	if (st_twomodes(rp->rp_sorted, c->st_n, &m1, &m2))
+		warn(rp, "Bimodal: the samples gather near %.5g and %.5g"
+		    " usecs/call with a dip between; they come from two states"
+		    " (CPU placement, frequency?)", m1, m2);
+
 	if ((lm.optR > 0 && prec > lm.optR) || prec > 5)
 		warn(rp, "Imprecise: the median's 99%% confidence interval is"
 		    " +/-%.1f%%; raise -C or -D", prec);
@@ -1386,8 +1439,17 @@ print_run(const struct report *rp, const struct shared *sh)
 	printf("# %22s %13.5f\n", "sample length (us)", rp->rp_span / 1000);
 	printf("# %22s %13d\n", "batch sizing rounds", lm.calrounds);
 	printf("# %22s %13.3f\n", "batch sizing (ms)", (double)lm.calns / 1e6);
-	printf("# %22s %13.5f\n", "user usecs/call", sh->sh_user / calls);
-	printf("# %22s %13.5f\n", "system usecs/call", sh->sh_sys / calls);
+	printf("# %22s %13.5f\n", "cpu usecs/call",
+	    (sh->sh_user + sh->sh_sys) / calls);
+	if (rp->rp_ticks >= LM_MINTICKS) {
+		printf("# %22s %13.5f\n", "user usecs/call", sh->sh_user / calls);
+		printf("# %22s %13.5f\n", "system usecs/call",
+		    sh->sh_sys / calls);
+	} else {
+		printf("# %22s %13s\n", "user usecs/call", "unresolved");
+		printf("# %22s %13s\n", "system usecs/call", "unresolved");
+	}
+	printf("# %22s %13.0f\n", "cpu split ticks", rp->rp_ticks);
 	printf("# %22s %13.5f\n", "vol ctx sw/call", sh->sh_nvcsw / calls);
 	printf("# %22s %13.5f\n", "invol ctx sw/call", sh->sh_nivcsw / calls);
 	printf("# %22s %13.5f\n", "minor faults/call", sh->sh_minflt / calls);
@@ -1434,6 +1496,8 @@ report(const struct shared *sh)
 	st_compute(sh->sh_data, n, scratch, &rp.rp_raw);
 	i = st_remove_outliers(sh->sh_data, n, scratch, rp.rp_x);
 	st_compute(rp.rp_x, i, scratch, &rp.rp_clean);
+	rp.rp_sorted = scratch;
+	rp.rp_ticks = cpu_ticks(sh->sh_user + sh->sh_sys);
 	rp.rp_span = n > 0 ? rp.rp_clean.st_median * 1000 *
 	    ((double)sh->sh_count / n) / sh->sh_nworkers : 0;
 	find_warnings(&rp, sh);

@@ -13,6 +13,7 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define LIBMICRO_VERSION	"0.1.0"
 #define STRSIZE			1024
