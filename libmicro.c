@@ -1962,7 +1962,7 @@ choose_batch(const sigset_t *set, const sigset_t *old)
 	if (p == MAP_FAILED)
 		die("mmap:");
 	lm.calspan = p;
-	b = lm_optI > 0 ? lm.target_ns / lm_optI : 1;
+	b = lm_nsecs_per_op > 0 ? lm.target_ns / lm_nsecs_per_op : 1;
 	b = b < 1 ? 1 : b > lm_maxB ? lm_maxB : b;
 	for (;;) {
 		lm.calrounds++;
@@ -2032,7 +2032,9 @@ lm_main(int argc, char **argv)
 		die("benchmark_init failed");
 	apply_defaults();
 	parse_options(argc, argv);
-	lm_nsecs_per_op = lm_optI;
+	/* A case may set lm_nsecs_per_op as its own -I default. */
+	if (lm_optI > 0)
+		lm_nsecs_per_op = lm_optI;
 	if (lm_opt1)
 		lm_optP = 1;
 	if (pthread_key_create(&lm.key, NULL) != 0)
