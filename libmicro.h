@@ -72,7 +72,7 @@ extern char	*lm_defN;
 extern int	lm_defP;
 extern int	lm_defS;
 extern int	lm_defT;
-extern int	lm_nsecs_per_op;	/* -I value, 0 if none */
+extern int	lm_nsecs_per_op; /* -I, or the case's own guess; 0 if none */
 
 extern char	*lm_procpath;		/* directory of the case binary */
 extern char	lm_procname[STRSIZE];	/* basename of the case binary */
