@@ -47,6 +47,7 @@
 #define LM_CALSAMPLES	3	/* timed samples in a sizing round */
 #define LM_CALMS	200	/* longest a sizing round samples, ms */
 #define LM_MINTICKS	10	/* fewest ticks for a user/system split */
+#define LM_TSDSLACK	8192	/* bytes after the per-thread data */
 
 int	lm_argc;
 char	**lm_argv;
@@ -1053,12 +1054,14 @@ run_threads(void)
 	lm.tsdstride = (lm_tsdsize + LM_PAD - 1) / LM_PAD * LM_PAD;
 	if (lm.tsdstride == 0)
 		lm.tsdstride = LM_PAD;
+	/* Slack after the last block, as libMicro had, for cases that
+	 * set lm_tsdsize smaller than what they store there. */
 	if (posix_memalign((void **)&lm.tsd, LM_PAD,
-	    lm.tsdstride * (size_t)lm_optT) != 0) {
+	    lm.tsdstride * (size_t)lm_optT + LM_TSDSLACK) != 0) {
 		sh_abort("out of memory for per-thread data");
 		return;
 	}
-	memset(lm.tsd, 0, lm.tsdstride * (size_t)lm_optT);
+	memset(lm.tsd, 0, lm.tsdstride * (size_t)lm_optT + LM_TSDSLACK);
 	if (lm_optT > 1) {
 		tids = calloc((size_t)lm_optT, sizeof(*tids));
 		if (tids == NULL) {
@@ -1556,6 +1559,13 @@ setfdlimit(int limit)
 	rl.rlim_cur = (rlim_t)limit;
 	return setrlimit(RLIMIT_NOFILE, &rl);
 }
+
+/*
+ * An empty call, libMicro's nop(): defined here, but declared only by
+ * the cases that call it, as libMicro did, since several of its cases
+ * define a static nop() of their own.
+ */
+int nop(void);
 
 int
 nop(void)

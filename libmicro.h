@@ -91,7 +91,6 @@ int		setfdlimit(int limit);	/* raise RLIMIT_NOFILE to limit */
 long long	sizetoll(const char *s);	/* "4k" -> 4096; -1 if bad */
 int		sizetoint(const char *s);
 long long	get_nsecs_resolution(void);
-int		nop(void);		/* an empty call; returns 1 */
 /* Least squares y = a + b x over count points; -1 if x is constant. */
 int		fit_line(double *x, double *y, int count, double *a, double *b);
 
