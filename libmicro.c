@@ -7,9 +7,9 @@
  * Model: the parent forks -P worker processes of -T threads each (with -1
  * the threads run in the parent).  Every sample, all workers meet at a
  * barrier in shared memory; the last to arrive accounts the sample and
- * decides the next batch size or that the run is over.  Calibration
- * samples grow the batch until one sample is long enough that clock
- * resolution and read overhead are under 1% of it; they are not kept.
+ * decides whether the run is over.  The batch size is settled before any
+ * hook of the run is called (see "Batch size"), so a case may size its
+ * arrays by lm_optB in benchmark_initrun() and benchmark_initworker().
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -44,6 +44,10 @@
 #define LM_MAXCAP	1000000	/* most samples one run may keep */
 #define LM_HISTO	20	/* rows of the distribution */
 #define LM_Z99		2.5758293035489	/* two-sided 99% normal quantile */
+#define LM_CALSAMPLES	3	/* timed samples in a sizing round */
+#define LM_CALMS	200	/* longest a sizing round samples, ms */
+#define LM_MINTICKS	10	/* fewest ticks for a user/system split */
+#define LM_TSDSLACK	8192	/* bytes after the per-thread data */
 
 int	lm_argc;
 char	**lm_argv;
@@ -81,10 +85,9 @@ struct shared {
 	unsigned	sh_gen;
 	int		sh_stop;	/* workers leave after this barrier */
 	int		sh_abort;	/* something went wrong: leave now */
-	int		sh_batch;	/* B for the next sample */
-	int		sh_calibrating;
-	int		sh_calrounds;
-	double		sh_calper;	/* ns per operation, last round */
+	int		sh_calibrating;	/* the next sample is a warm-up */
+	long long	sh_minspan;	/* shortest kept sample, ns */
+	long long	sh_hookerrors;	/* counted by the per-worker hooks */
 	long long	sh_tstart;	/* ns when kept samples began */
 	long long	sh_tend;
 	long long	sh_count, sh_errors;
@@ -102,7 +105,9 @@ static struct {
 	int		optX;		/* hard maximum duration, ms */
 	int		optXset;
 	double		optR;		/* precision target, percent */
-	int		fixedB;		/* batch set by -B or lm_defB */
+	int		calrounds;	/* batch sizing: rounds run */
+	long long	calns;		/* batch sizing: time taken */
+	long long	*calspan;	/* a sizing round's answer (shared) */
 	double		clk_ovh;	/* ns per clock read */
 	long long	clk_res;	/* smallest step seen, ns */
 	long long	target_ns;	/* sample length calibration aims for */
@@ -112,8 +117,8 @@ static struct {
 	char		*tsd;		/* this process's T tsd blocks */
 	size_t		tsdstride;
 	pthread_key_t	key;		/* holds the thread index + 1 */
-	pthread_barrier_t pbar;		/* threads of one process */
-	pid_t		mainpid;
+	pid_t		mainpid;	/* parent of the worker processes */
+	pid_t		tmpowner;	/* the process that made tmpdir */
 	char		tmpdir[PATH_MAX];
 	volatile sig_atomic_t	signo;	/* -1 mode: signal received */
 } lm;
@@ -293,7 +298,7 @@ engine_opt(int c, char *arg)
 	switch (c) {
 	case '1': lm_opt1 = 1; break;
 	case 'A': lm_optA = 1; break;
-	case 'B': lm_optB = count_arg(c, arg, 1, 1 << 30); break;
+	case 'B': lm_optB = count_arg(c, arg, 0, 1 << 30); break;
 	case 'C': lm_optC = count_arg(c, arg, 1, LM_MAXCAP); break;
 	case 'D': lm_optD = count_arg(c, arg, 0, 86400000); break;
 	case 'E': lm_optE = 1; break;
@@ -409,16 +414,16 @@ apply_defaults(void)
  * Clock and calibration
  */
 
-uint64_t
+long long
 getnsecs(void)
 {
 	struct timespec ts;
 
 	(void) clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-uint64_t
+long long
 getusecs(void)
 {
 	return getnsecs() / 1000;
@@ -443,16 +448,16 @@ calibrate_clock(void)
 	int r, i;
 
 	for (r = 0; r < ROUNDS; r++) {
-		uint64_t first = getnsecs(), prev = first, t = first;
+		long long first = getnsecs(), prev = first, t = first;
 
 		for (i = 0; i < NREAD; i++) {
 			t = getnsecs();
-			if (t != prev && (long long)(t - prev) < res)
-				res = (long long)(t - prev);
+			if (t != prev && t - prev < res)
+				res = t - prev;
 			prev = t;
 		}
-		if ((long long)(t - first) < best)
-			best = (long long)(t - first);
+		if (t - first < best)
+			best = t - first;
 	}
 	lm.clk_ovh = (double)best / NREAD;
 	lm.clk_res = res == LLONG_MAX ? 1000000 : res;
@@ -649,18 +654,53 @@ st_precision(const double *x, int n, double *sorted)
 }
 
 /*
- * Bimodality coefficient (skew^2 + 1) / (kurtosis + 3(n-1)^2/((n-2)(n-3)));
- * above 5/9, the value for a uniform distribution, two modes are likely.
+ * Two modes: a histogram of the sorted samples (Rice's 2 n^(1/3) bins,
+ * 8 to 40 of them, over their range) holds two peaks with a dip between
+ * them that counting noise cannot explain: from the smaller peak h down
+ * to the lowest bin v between the two, h - v > 3 sqrt(h + v) (three
+ * standard deviations of Poisson counts) and v <= h / 2.  A single peak
+ * with a long right tail (1 + 0.3 Exp(1), say, whose bimodality
+ * coefficient of 0.61 passes the usual 5/9) has no such dip.  Returns 1
+ * with the two modes' centres in *m1 < *m2, else 0.
  */
-static double
-st_bimodality(const struct stats *st)
-{
-	double n = st->st_n;
+#define LM_DIPBINS	40
 
-	if (n < 4)
+static int
+st_twomodes(const double *sorted, int n, double *m1, double *m2)
+{
+	int h[LM_DIPBINS] = { 0 }, k, i, top = 0, best = -1, bv = 0;
+	double lo = n > 0 ? sorted[0] : 0, width, depth = 0;
+
+	if (n < 30 || sorted[n - 1] <= lo)
 		return 0;
-	return (st->st_skew * st->st_skew + 1) /
-	    (st->st_kurt + 3 * (n - 1) * (n - 1) / ((n - 2) * (n - 3)));
+	k = (int)ceil(2 * cbrt((double)n));
+	k = k < 8 ? 8 : k > LM_DIPBINS ? LM_DIPBINS : k;
+	width = (sorted[n - 1] - lo) / k;
+	for (i = 0; i < n; i++) {
+		int b = (int)((sorted[i] - lo) / width);
+
+		h[b >= k ? k - 1 : b]++;
+	}
+	for (i = 1; i < k; i++)
+		top = h[i] > h[top] ? i : top;
+	for (i = 0; i < k; i++) {
+		int a = i < top ? i : top, z = i < top ? top : i, v = h[a], j;
+
+		for (j = a; j <= z; j++)
+			v = h[j] < v ? h[j] : v;
+		if (h[i] - v > 3 * sqrt((double)(h[i] + v)) &&
+		    2 * v <= h[i] && h[i] - v > depth) {
+			depth = h[i] - v;
+			best = i;
+			bv = v;
+		}
+	}
+	(void) bv;
+	if (best < 0)
+		return 0;
+	*m1 = lo + ((best < top ? best : top) + 0.5) * width;
+	*m2 = lo + ((best < top ? top : best) + 0.5) * width;
+	return 1;
 }
 
 /*
@@ -784,39 +824,6 @@ barrier_wait(void (*fn)(struct shared *))
  * Sample accounting, by the last worker to reach the barrier.
  */
 
-/*
- * Next batch size while calibrating; returns 1 when B is settled.  A
- * sample costs a fixed part (barrier wake-up skew, cold caches, the call
- * of benchmark() itself) plus B operations, so B grows until the sample
- * is long enough and the time per operation has stopped falling as B
- * grows: the fixed part is then under 10% of the sample.
- */
-static int
-calibrate_batch(struct shared *sh, long long span)
-{
-	long long b = sh->sh_batch, next = b * 4;
-	double per = (double)span / (double)b, prev = sh->sh_calper;
-
-	if (lm.fixedB)
-		return 1;	/* one warm-up sample */
-	sh->sh_calper = per;
-	if (b >= lm_maxB || ++sh->sh_calrounds > 30 ||
-	    span > 50 * lm.target_ns)
-		return 1;
-	if (span >= lm.target_ns) {
-		if (prev > 0 && per >= 0.9 * prev)
-			return 1;
-		next = b * 2;
-	} else if (span > 100 * lm.clk_res + 1000) {
-		double want = ceil(1.1 * (double)lm.target_ns / per);
-
-		if (want > (double)next)
-			next = want > 1000.0 * b ? 1000 * b : (long long)want;
-	}
-	sh->sh_batch = (int)(next > lm_maxB ? lm_maxB : next);
-	return 0;
-}
-
 /* Decide whether the run is over, after sample n was kept. */
 static int
 run_done(struct shared *sh, long long now)
@@ -853,7 +860,7 @@ check_start(struct shared *sh)
 static void
 account(struct shared *sh)
 {
-	long long span = 0, count = 0, errors = 0, now = (long long)getnsecs();
+	long long span = 0, count = 0, errors = 0, now = getnsecs();
 	int w, failed = 0, nw = sh->sh_nworkers;
 	double ns;
 
@@ -871,12 +878,13 @@ account(struct shared *sh)
 		return;
 	}
 	if (sh->sh_calibrating) {
-		if (calibrate_batch(sh, span)) {
-			sh->sh_calibrating = 0;
-			sh->sh_tstart = now;
-		}
+		/* A warm-up sample: cold caches, first touches; not kept. */
+		sh->sh_calibrating = 0;
+		sh->sh_tstart = now;
 		return;
 	}
+	if (sh->sh_minspan == 0 || span < sh->sh_minspan)
+		sh->sh_minspan = span;
 	ns = (double)span - lm.clk_ovh;
 	if (ns < 0)
 		ns = 0;
@@ -946,10 +954,32 @@ cpu_usage(struct usage *u, int tindex, double sign)
 static void
 align_clock(void)
 {
-	uint64_t ms = getnsecs() / 1000000;
+	long long ms = getnsecs() / 1000000;
 
 	while (getnsecs() / 1000000 == ms)
 		;
+}
+
+/*
+ * What a per-worker hook returned: 0 fine, negative a failure that stops
+ * the run, positive that many failed operations (libMicro's convention),
+ * which the errors column shows.
+ */
+static int
+hook_result(int rc, const char *name, struct slot *s)
+{
+	char msg[64];
+
+	if (rc > 0 && sh_lock(lm.sh) == 0) {
+		lm.sh->sh_hookerrors += rc;
+		(void) pthread_mutex_unlock(&lm.sh->sh_lock);
+	}
+	if (rc >= 0)
+		return 0;
+	snprintf(msg, sizeof(msg), "%s failed", name);
+	sh_fail(msg);
+	s->sl_failed = 1;
+	return -1;
 }
 
 /* One timed batch; fills this worker's slot. */
@@ -963,10 +993,7 @@ run_batch(void *tsd, struct slot *s, int tindex)
 	memset(&res, 0, sizeof(res));
 	s->sl_count = s->sl_errors = 0;
 	s->sl_t0 = s->sl_t1 = 0;
-	if (benchmark_initbatch(tsd) != 0) {
-		sh_fail("benchmark_initbatch failed");
-		s->sl_failed = 1;
-	}
+	(void) hook_result(benchmark_initbatch(tsd), "benchmark_initbatch", s);
 	/* Workers start timing together, each with its batch set up. */
 	if (lm.sh->sh_nworkers > 1 && (barrier_wait(check_start) != 0 ||
 	    lm.sh->sh_stop))
@@ -976,17 +1003,14 @@ run_batch(void *tsd, struct slot *s, int tindex)
 	if (lm_optA)
 		align_clock();
 	cpu_usage(&u, tindex, -1);
-	res.re_t0 = (long long)getnsecs();
+	res.re_t0 = getnsecs();
 	if (benchmark(tsd, &res) != 0) {
 		sh_fail("benchmark failed");
 		s->sl_failed = 1;
 	}
-	res.re_t1 = (long long)getnsecs();
+	res.re_t1 = getnsecs();
 	cpu_usage(&u, tindex, 1);
-	if (benchmark_finibatch(tsd) != 0) {
-		sh_fail("benchmark_finibatch failed");
-		s->sl_failed = 1;
-	}
+	(void) hook_result(benchmark_finibatch(tsd), "benchmark_finibatch", s);
 	s->sl_t0 = res.re_t0;
 	s->sl_t1 = res.re_t1;
 	s->sl_count = res.re_count;
@@ -998,48 +1022,25 @@ run_batch(void *tsd, struct slot *s, int tindex)
 	s->sl_minflt = u.us_minflt;
 }
 
-/* Take up the batch size the barrier chose; one write per process. */
-static void
-take_batch(int tindex, int *mine)
-{
-	int b = lm.sh->sh_batch;
-
-	if (b == *mine)
-		return;
-	*mine = b;
-	if (lm_optT == 1) {
-		lm_optB = b;
-		return;
-	}
-	if (tindex == 0)
-		lm_optB = b;
-	(void) pthread_barrier_wait(&lm.pbar);
-}
-
 static void *
 worker(void *arg)
 {
-	int tindex = (int)(long)arg, mine = lm_optB, ready;
+	int tindex = (int)(long)arg, ready;
 	int w = lm.pindex * lm_optT + tindex;
 	struct slot *s = slot_of(w);
 	void *tsd = lm.tsd + (size_t)tindex * lm.tsdstride;
 
 	(void) pthread_setspecific(lm.key, (void *)(long)(tindex + 1));
-	ready = benchmark_initworker(tsd) == 0;
-	if (!ready) {
-		sh_fail("benchmark_initworker failed");
-		s->sl_failed = 1;
-	}
+	ready = hook_result(benchmark_initworker(tsd), "benchmark_initworker",
+	    s) == 0;
 	if (barrier_wait(check_start) == 0 && !lm.sh->sh_stop) {
-		do {
-			take_batch(tindex, &mine);
+		do
 			run_batch(tsd, s, tindex);
-		} while (barrier_wait(account) == 0 && !lm.sh->sh_stop);
+		while (barrier_wait(account) == 0 && !lm.sh->sh_stop);
 	}
-	if (ready && benchmark_finiworker(tsd) != 0) {
-		sh_fail("benchmark_finiworker failed");
-		s->sl_failed = 1;
-	}
+	if (ready)
+		(void) hook_result(benchmark_finiworker(tsd),
+		    "benchmark_finiworker", s);
 	return NULL;
 }
 
@@ -1053,18 +1054,18 @@ run_threads(void)
 	lm.tsdstride = (lm_tsdsize + LM_PAD - 1) / LM_PAD * LM_PAD;
 	if (lm.tsdstride == 0)
 		lm.tsdstride = LM_PAD;
+	/* Slack after the last block, as libMicro had, for cases that
+	 * set lm_tsdsize smaller than what they store there. */
 	if (posix_memalign((void **)&lm.tsd, LM_PAD,
-	    lm.tsdstride * (size_t)lm_optT) != 0) {
+	    lm.tsdstride * (size_t)lm_optT + LM_TSDSLACK) != 0) {
 		sh_abort("out of memory for per-thread data");
 		return;
 	}
-	memset(lm.tsd, 0, lm.tsdstride * (size_t)lm_optT);
+	memset(lm.tsd, 0, lm.tsdstride * (size_t)lm_optT + LM_TSDSLACK);
 	if (lm_optT > 1) {
 		tids = calloc((size_t)lm_optT, sizeof(*tids));
-		if (tids == NULL ||
-		    pthread_barrier_init(&lm.pbar, NULL, (unsigned)lm_optT)) {
+		if (tids == NULL) {
 			sh_abort("out of memory for threads");
-			free(tids);
 			return;
 		}
 	}
@@ -1169,7 +1170,7 @@ reap(pid_t *pids, int n)
 static void
 watch(pid_t *pids, int n, const sigset_t *set)
 {
-	long long now = (long long)getnsecs(), killat = 0;
+	long long now = getnsecs(), killat = 0;
 	long long deadline = now + (2LL * lm.optX + 30000) * 1000000;
 	struct timespec tick = { 0, 100000000 };
 	int alive = n;
@@ -1182,7 +1183,7 @@ watch(pid_t *pids, int n, const sigset_t *set)
 			stop_workers(pids, n, "interrupted");
 		}
 		alive -= reap(pids, n);
-		now = (long long)getnsecs();
+		now = getnsecs();
 		if (now > deadline && killat == 0) {
 			stop_workers(pids, n, "timed out: a batch did not return");
 			killat = now;
@@ -1299,6 +1300,20 @@ print_stats(const struct stats *r, const struct stats *c)
 	stat_line("coeff of variation", r->st_cv, c->st_cv);
 }
 
+/*
+ * Many kernels charge user and system time by sampling the mode at each
+ * clock tick, so their split rests on (user + system) / tick samples;
+ * below LM_MINTICKS it says little.  The tick is taken as 1/CLK_TCK, the
+ * coarsest a kernel uses, so the count is a lower bound.
+ */
+static double
+cpu_ticks(double cpu_us)
+{
+	long hz = sysconf(_SC_CLK_TCK);
+
+	return floor(cpu_us * (double)(hz > 0 ? hz : 100) / 1e6);
+}
+
 /* The distribution of the kept samples, in LM_HISTO equal buckets. */
 static void
 print_histogram(const double *x, int n, const struct stats *st)
@@ -1336,6 +1351,8 @@ struct report {
 	int		rp_n;		/* samples kept */
 	double		rp_span;	/* typical sample length, ns */
 	double		rp_calls;	/* operations over kept samples */
+	double		*rp_sorted;	/* the kept samples, sorted */
+	double		rp_ticks;	/* clock ticks the CPU split rests on */
 	int		rp_nwarn;
 	char		rp_warn[10][200];
 };
@@ -1362,13 +1379,16 @@ find_warnings(struct report *rp, const struct shared *sh)
 	double quant = 100.0 * ((double)lm.clk_res + lm.clk_ovh) /
 	    (rp->rp_span + lm.clk_ovh);
 	int n = rp->rp_n, outl = rp->rp_n - c->st_n;
-	double move;
+	double move, m1, m2;
 	double prec = c->st_median > 0 ?
 	    100 * (c->st_cihi - c->st_cilo) / 2 / c->st_median : 0;
 
 	if (sh->sh_errors > 0)
 		warn(rp, "Errors: %lld of %.0f operations failed; the time"
 		    " includes failed calls", sh->sh_errors, rp->rp_calls);
+	if (sh->sh_hookerrors > 0)
+		warn(rp, "Errors: the case's set-up or clean-up hooks reported"
+		    " %lld failed operations", sh->sh_hookerrors);
 	if (quant > 1)
 		warn(rp, "Quantization error likely; increase batch size"
 		    " (-B option) %.0fX to avoid.", ceil(quant));
@@ -1396,10 +1416,11 @@ find_warnings(struct report *rp, const struct shared *sh)
 		warn(rp, "Long tail: %d of %d samples were outliers, the worst"
 		    " %.1fx the median", outl, n, c->st_median > 0 ?
 		    rp->rp_raw.st_max / c->st_median : 0);
-	if (c->st_n >= 30 && c->st_cv > 0.05 && st_bimodality(c) > 5.0 / 9)
-		warn(rp, "Bimodal: bimodality coefficient %.2f; the samples"
-		    " may come from two states (CPU placement?)",
-		    st_bimodality(c));
+	if (st_twomodes(rp->rp_sorted, c->st_n, &m1, &m2))
+		warn(rp, "Bimodal: the samples gather near %.5g and %.5g"
+		    " usecs/call with a dip between; they come from two states"
+		    " (CPU placement, frequency?)", m1, m2);
+
 	if ((lm.optR > 0 && prec > lm.optR) || prec > 5)
 		warn(rp, "Imprecise: the median's 99%% confidence interval is"
 		    " +/-%.1f%%; raise -C or -D", prec);
@@ -1419,8 +1440,19 @@ print_run(const struct report *rp, const struct shared *sh)
 	printf("# %22s %13.0f\n", "getnsecs overhead", lm.clk_ovh);
 	printf("# %22s %13lld\n", "clock resolution (ns)", lm.clk_res);
 	printf("# %22s %13.5f\n", "sample length (us)", rp->rp_span / 1000);
-	printf("# %22s %13.5f\n", "user usecs/call", sh->sh_user / calls);
-	printf("# %22s %13.5f\n", "system usecs/call", sh->sh_sys / calls);
+	printf("# %22s %13d\n", "batch sizing rounds", lm.calrounds);
+	printf("# %22s %13.3f\n", "batch sizing (ms)", (double)lm.calns / 1e6);
+	printf("# %22s %13.5f\n", "cpu usecs/call",
+	    (sh->sh_user + sh->sh_sys) / calls);
+	if (rp->rp_ticks >= LM_MINTICKS) {
+		printf("# %22s %13.5f\n", "user usecs/call", sh->sh_user / calls);
+		printf("# %22s %13.5f\n", "system usecs/call",
+		    sh->sh_sys / calls);
+	} else {
+		printf("# %22s %13s\n", "user usecs/call", "unresolved");
+		printf("# %22s %13s\n", "system usecs/call", "unresolved");
+	}
+	printf("# %22s %13.0f\n", "cpu split ticks", rp->rp_ticks);
 	printf("# %22s %13.5f\n", "vol ctx sw/call", sh->sh_nvcsw / calls);
 	printf("# %22s %13.5f\n", "invol ctx sw/call", sh->sh_nivcsw / calls);
 	printf("# %22s %13.5f\n", "minor faults/call", sh->sh_minflt / calls);
@@ -1445,7 +1477,8 @@ print_result(const struct report *rp, const struct shared *sh)
 		    lm_header[0] ? " " : "", lm_header);
 	printf("%-12s %3d %3d ", lm_optN, lm_optP, lm_optT);
 	print_usecs(lm_optM ? rp->rp_clean.st_mean : rp->rp_clean.st_median);
-	printf(" %12d %8lld %8d%s%s\n", rp->rp_n, sh->sh_errors, lm_optB,
+	printf(" %12d %8lld %8d%s%s\n", rp->rp_n,
+	    sh->sh_errors + sh->sh_hookerrors, lm_optB,
 	    extra && *extra ? " " : "", extra ? extra : "");
 }
 
@@ -1466,6 +1499,8 @@ report(const struct shared *sh)
 	st_compute(sh->sh_data, n, scratch, &rp.rp_raw);
 	i = st_remove_outliers(sh->sh_data, n, scratch, rp.rp_x);
 	st_compute(rp.rp_x, i, scratch, &rp.rp_clean);
+	rp.rp_sorted = scratch;
+	rp.rp_ticks = cpu_ticks(sh->sh_user + sh->sh_sys);
 	rp.rp_span = n > 0 ? rp.rp_clean.st_median * 1000 *
 	    ((double)sh->sh_count / n) / sh->sh_nworkers : 0;
 	find_warnings(&rp, sh);
@@ -1525,6 +1560,167 @@ setfdlimit(int limit)
 	return setrlimit(RLIMIT_NOFILE, &rl);
 }
 
+/*
+ * An empty call, libMicro's nop(): defined here, but declared only by
+ * the cases that call it, as libMicro did, since several of its cases
+ * define a static nop() of their own.
+ */
+int nop(void);
+
+int
+nop(void)
+{
+	return 1;
+}
+
+int
+fit_line(double *x, double *y, int count, double *a, double *b)
+{
+	double sx = 0, sy = 0, sxy = 0, sxx = 0, d;
+	int i;
+
+	for (i = 0; i < count; i++) {
+		sx += x[i];
+		sy += y[i];
+		sxy += x[i] * y[i];
+		sxx += x[i] * x[i];
+	}
+	d = count * sxx - sx * sx;
+	if (count < 2 || d == 0)
+		return -1;
+	*b = (count * sxy - sx * sy) / d;
+	*a = (sy - *b * sx) / count;
+	return 0;
+}
+
+/*
+ * The case-level barrier (libmicro.h).  Its lock is robust, so a caller
+ * dying inside cannot wedge the rest, and its waits wake every 100 ms to
+ * leave when the engine is stopping the run.
+ */
+barrier_t *
+barrier_create(int hwm, int datasize)
+{
+	pthread_mutexattr_t ma;
+	pthread_condattr_t ca;
+	barrier_t *bar;
+	size_t size;
+	void *p;
+
+	if (hwm < 1 || datasize < 0) {
+		errno = EINVAL;
+		return NULL;
+	}
+	size = sizeof(*bar) + (size_t)(datasize > 1 ? datasize - 1 : 0) *
+	    sizeof(double);
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+	    -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	bar = p;
+	bar->ba_hwm = hwm;
+	bar->ba_datasize = datasize;
+	bar->ba_size = size;
+	(void) pthread_mutexattr_init(&ma);
+	(void) pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_SHARED);
+	(void) pthread_mutexattr_setrobust(&ma, PTHREAD_MUTEX_ROBUST);
+	(void) pthread_condattr_init(&ca);
+	(void) pthread_condattr_setpshared(&ca, PTHREAD_PROCESS_SHARED);
+	(void) pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	if (pthread_mutex_init(&bar->ba_lock, &ma) != 0 ||
+	    pthread_cond_init(&bar->ba_cv, &ca) != 0) {
+		(void) munmap(p, size);
+		errno = ENOMEM;
+		bar = NULL;
+	}
+	(void) pthread_mutexattr_destroy(&ma);
+	(void) pthread_condattr_destroy(&ca);
+	return bar;
+}
+
+static int
+ba_lock(barrier_t *bar, int e)
+{
+	if (e == EOWNERDEAD)
+		e = pthread_mutex_consistent(&bar->ba_lock);
+	return e;
+}
+
+/* Account a result in the phase; the last caller closes the phase. */
+static void
+ba_result(barrier_t *bar, const result_t *res)
+{
+	if (res == NULL)
+		return;
+	if (bar->ba_results == 0 || res->re_t0 < bar->ba_t0)
+		bar->ba_t0 = res->re_t0;
+	if (bar->ba_results == 0 || res->re_t1 > bar->ba_t1)
+		bar->ba_t1 = res->re_t1;
+	bar->ba_results++;
+	bar->ba_count0 += res->re_count;
+	bar->ba_count += res->re_count;
+	bar->ba_errors += res->re_errors;
+}
+
+static void
+ba_close(barrier_t *bar)
+{
+	if (bar->ba_results > 0) {
+		if (bar->ba_batches < bar->ba_datasize && bar->ba_count0 > 0)
+			bar->ba_data[bar->ba_batches] = (double)(bar->ba_t1 -
+			    bar->ba_t0) / (double)bar->ba_count0 *
+			    bar->ba_results;
+		bar->ba_batches++;
+	}
+	bar->ba_results = 0;
+	bar->ba_count0 = 0;
+	bar->ba_waiters = 0;
+	bar->ba_phase++;
+	(void) pthread_cond_broadcast(&bar->ba_cv);
+}
+
+int
+barrier_queue(barrier_t *bar, result_t *res)
+{
+	struct timespec until;
+	int phase, rc = 0;
+
+	if (bar == NULL || ba_lock(bar, pthread_mutex_lock(&bar->ba_lock)))
+		return -1;
+	ba_result(bar, res);
+	phase = bar->ba_phase;
+	if (++bar->ba_waiters >= bar->ba_hwm)
+		ba_close(bar);
+	while (bar->ba_phase == phase) {
+		if (lm.sh != NULL && lm.sh->sh_abort) {
+			bar->ba_waiters--;
+			rc = -1;
+			break;
+		}
+		(void) clock_gettime(CLOCK_MONOTONIC, &until);
+		until.tv_nsec += 100000000;
+		if (until.tv_nsec >= 1000000000) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000;
+		}
+		if (pthread_cond_timedwait(&bar->ba_cv, &bar->ba_lock,
+		    &until) == EOWNERDEAD)
+			(void) pthread_mutex_consistent(&bar->ba_lock);
+	}
+	(void) pthread_mutex_unlock(&bar->ba_lock);
+	return rc;
+}
+
+int
+barrier_destroy(barrier_t *bar)
+{
+	if (bar == NULL) {
+		errno = EINVAL;
+		return -1;
+	}
+	return munmap(bar, bar->ba_size);
+}
+
 #if !defined(__GNUC__) && !defined(__clang__)
 void
 lm_opaque(const void *p)
@@ -1548,6 +1744,7 @@ lm_tmpdir(void)
 		lm.tmpdir[0] = '\0';
 		return NULL;
 	}
+	lm.tmpowner = getpid();
 	return lm.tmpdir;
 }
 
@@ -1601,7 +1798,7 @@ rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
 static void
 lm_cleanup(void)
 {
-	if (lm.tmpdir[0] != '\0' && getpid() == lm.mainpid) {
+	if (lm.tmpdir[0] != '\0' && getpid() == lm.tmpowner) {
 		(void) nftw(lm.tmpdir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 		lm.tmpdir[0] = '\0';
 	}
@@ -1611,22 +1808,188 @@ lm_cleanup(void)
  * The run
  */
 
+/* Room for cap samples (and as much scratch); the first is a warm-up. */
 static void
-setup_shared(void)
+setup_shared(int cap)
 {
-	int cap = lm_optC > 100000 ? lm_optC : 100000;
 	struct shared *sh = sh_create(lm_optP * lm_optT, 2 * cap);
 
 	sh->sh_cap = cap;
-	lm.sh = sh;
-	lm.fixedB = lm_optB > 0;
-	if (!lm.fixedB) {
-		long long b = lm_optI > 0 ? lm.target_ns / lm_optI : 1;
-
-		lm_optB = (int)(b < 1 ? 1 : b > lm_maxB ? lm_maxB : b);
-	}
-	sh->sh_batch = lm_optB;
 	sh->sh_calibrating = 1;
+	lm.sh = sh;
+}
+
+static void
+run_workers(const sigset_t *set, const sigset_t *old)
+{
+	if (lm_opt1)
+		run_threads();
+	else
+		run_processes(set, old);
+}
+
+/*
+ * Batch size.  libMicro cases size arrays by lm_optB in
+ * benchmark_initrun() and benchmark_initworker(), so B is settled before
+ * the run's first hook and never changes after it.  Where neither -B nor
+ * lm_defB gives it, each candidate B is tried in a throwaway child that
+ * runs the whole lifecycle (benchmark_initrun, the workers with all their
+ * hooks, benchmark_finirun) for a warm-up and up to LM_CALSAMPLES timed
+ * samples, and reports its shortest sample.  A sample costs a fixed part
+ * (barrier wake-up skew, cold caches, the call of benchmark() itself)
+ * plus B operations, so B grows until a sample is long enough and the
+ * time per operation has stopped falling as B grows: the fixed part is
+ * then under 10% of the sample.  Returns the next B, or 0 once settled.
+ */
+static long long
+next_batch(long long b, long long span, double *prev, int round)
+{
+	long long next = b * 4;
+	double per = (double)span / (double)b, last = *prev;
+
+	*prev = per;
+	if (b >= lm_maxB || round > 30 || span > 50 * lm.target_ns)
+		return 0;
+	if (span >= lm.target_ns) {
+		if (last > 0 && per >= 0.9 * last)
+			return 0;
+		next = b * 2;
+	} else if (span > 100 * lm.clk_res + 1000) {
+		double want = ceil(1.1 * (double)lm.target_ns / per);
+
+		if (want > (double)next)
+			next = want > 1000.0 * b ? 1000 * b : (long long)want;
+	}
+	return next > lm_maxB ? lm_maxB : next;
+}
+
+/* A sizing round, in the child: never returns. */
+LM_NORETURN static void
+cal_child(int b, const sigset_t *set, const sigset_t *old)
+{
+	int fd = open("/dev/null", O_RDWR), rc;
+
+#ifdef __linux__
+	(void) prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+	/* The real run says whatever there is to say. */
+	if (fd >= 0) {
+		(void) dup2(fd, STDOUT_FILENO);
+		(void) dup2(fd, STDERR_FILENO);
+		if (fd > STDERR_FILENO)
+			(void) close(fd);
+	}
+	lm.mainpid = getpid();
+	lm_optB = b;
+	lm_optC = LM_CALSAMPLES;
+	lm_optD = 0;
+	lm.optR = 0;
+	lm.optX = LM_CALMS;
+	if (benchmark_initrun() != 0) {
+		lm_cleanup();
+		_exit(1);
+	}
+	setup_shared(4 * LM_CALSAMPLES);
+	/* With one process, this child is the worker: one fork less. */
+	if (lm_optP == 1)
+		run_threads();
+	else
+		run_workers(set, old);
+	rc = lm.signo != 0 || lm.sh->sh_msg[0] != '\0' ||
+	    lm.sh->sh_nsamples == 0;
+	if (benchmark_finirun() != 0)
+		rc = 1;
+	if (!lm_opt1 && lm_optP > 1)
+		reap_orphans();
+	lm_cleanup();
+	*lm.calspan = rc ? 0 : lm.sh->sh_minspan;
+	_exit(rc);
+}
+
+/* Wait for a sizing child, passing on SIGINT, SIGTERM and SIGHUP. */
+static int
+cal_wait(pid_t pid, const sigset_t *set)
+{
+	struct timespec tick = { 0, 100000000 };
+	long long deadline = getnsecs() + (2LL * lm.optX + 30000) * 1000000;
+	int status, sig, sent = 0;
+
+	for (;;) {
+		pid_t r = waitpid(pid, &status, lm_opt1 ? 0 : WNOHANG);
+
+		if (r == pid)
+			return WIFEXITED(status) && WEXITSTATUS(status) == 0 ?
+			    0 : -1;
+		if (r < 0 && errno != EINTR)
+			return -1;
+		/* -1: the handler sets lm.signo and interrupts waitpid. */
+		if (!lm_opt1 && (sig = sigtimedwait(set, NULL, &tick)) > 0 &&
+		    sig != SIGCHLD)
+			lm.signo = sig;
+		if (lm.signo != 0 && !sent) {
+			(void) kill(pid, lm.signo);
+			sent = 1;
+			deadline = getnsecs() + 2000000000LL;
+		}
+		if (!lm_opt1 && getnsecs() > deadline)
+			(void) kill(pid, SIGKILL);
+	}
+}
+
+/* Try B in a child: its shortest sample in *span, or -1 if it failed. */
+static int
+cal_round(int b, const sigset_t *set, const sigset_t *old, long long *span)
+{
+	pid_t pid;
+
+	*lm.calspan = 0;
+	(void) fflush(NULL);
+	pid = fork();
+	if (pid == 0)
+		cal_child(b, set, old);
+	if (pid < 0 || cal_wait(pid, set) != 0 || *lm.calspan <= 0)
+		return -1;
+	*span = *lm.calspan;
+	return 0;
+}
+
+/*
+ * Settle lm_optB.  A round that fails (a case that cannot hold that many
+ * operations' resources, say) ends the search at the last B that worked;
+ * if the first fails the real run meets the same failure and reports it.
+ */
+static void
+choose_batch(const sigset_t *set, const sigset_t *old)
+{
+	long long start = getnsecs(), b, next, span, good = 0;
+	double prev = 0;
+	void *p;
+
+	if (lm_optB > 0)
+		return;
+	p = mmap(NULL, sizeof(long long), PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		die("mmap:");
+	lm.calspan = p;
+	b = lm_nsecs_per_op > 0 ? lm.target_ns / lm_nsecs_per_op : 1;
+	b = b < 1 ? 1 : b > lm_maxB ? lm_maxB : b;
+	for (;;) {
+		lm.calrounds++;
+		if (cal_round((int)b, set, old, &span) != 0) {
+			if (good > 0)
+				b = good;
+			break;
+		}
+		good = b;
+		if ((next = next_batch(b, span, &prev, lm.calrounds)) == 0)
+			break;
+		b = next;
+	}
+	(void) munmap(p, sizeof(long long));
+	lm.calspan = NULL;
+	lm_optB = (int)b;
+	lm.calns = getnsecs() - start;
 }
 
 /* Leave the way the signal asked, after cleaning up. */
@@ -1679,23 +2042,26 @@ lm_main(int argc, char **argv)
 		die("benchmark_init failed");
 	apply_defaults();
 	parse_options(argc, argv);
-	lm_nsecs_per_op = lm_optI;
+	/* A case may set lm_nsecs_per_op as its own -I default. */
+	if (lm_optI > 0)
+		lm_nsecs_per_op = lm_optI;
 	if (lm_opt1)
 		lm_optP = 1;
 	if (pthread_key_create(&lm.key, NULL) != 0)
 		die("pthread_key_create failed");
 	setup_signals(&set, &old);
+	calibrate_clock();
+	choose_batch(&set, &old);
+	if (lm.signo != 0) {
+		(void) benchmark_fini();
+		resignal(lm.signo);
+	}
 	if (benchmark_initrun() != 0)
 		die("benchmark_initrun failed");
-	calibrate_clock();
-	setup_shared();
+	setup_shared(lm_optC > 100000 ? lm_optC : 100000);
 	if (lm_optE)
 		fprintf(stderr, "Running: %20s", lm_optN);
-	if (lm_opt1)
-		run_threads();
-	else
-		run_processes(&set, &old);
-	lm_optB = lm.sh->sh_batch;
+	run_workers(&set, &old);
 	if (!lm_opt1 && (sig = sigtimedwait(&set, NULL, &zero)) > 0 &&
 	    sig != SIGCHLD)
 		lm.signo = sig;

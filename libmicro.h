@@ -10,8 +10,10 @@
 #ifndef LIBMICRO_H
 #define LIBMICRO_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define LIBMICRO_VERSION	"0.1.0"
 #define STRSIZE			1024
@@ -23,7 +25,12 @@ typedef struct {
 	long long	re_t1;		/* set by the engine */
 } result_t;
 
-/* Hooks: each returns 0 on success, -1 to stop the run with an error. */
+/*
+ * Hooks: each returns 0 on success, -1 (any negative value) to stop the
+ * run with an error.  The per-worker hooks (initworker, initbatch,
+ * finibatch, finiworker) may also return a positive count of failed
+ * operations: it is added to the errors column and the run goes on.
+ */
 int	benchmark_init(void);		/* once, before option parsing */
 int	benchmark_optswitch(int opt, char *optarg);
 int	benchmark_initrun(void);	/* once, after option parsing */
@@ -65,7 +72,7 @@ extern char	*lm_defN;
 extern int	lm_defP;
 extern int	lm_defS;
 extern int	lm_defT;
-extern int	lm_nsecs_per_op;	/* -I value, 0 if none */
+extern int	lm_nsecs_per_op; /* -I, or the case's own guess; 0 if none */
 
 extern char	*lm_procpath;		/* directory of the case binary */
 extern char	lm_procname[STRSIZE];	/* basename of the case binary */
@@ -78,12 +85,46 @@ extern size_t	lm_tsdsize;		/* bytes of per-thread data */
 int		getpindex(void);	/* this worker's process index */
 int		gettindex(void);	/* this worker's thread index */
 void		*gettsd(int p, int t);	/* that worker's data (own process) */
-uint64_t	getusecs(void);		/* monotonic clock, us */
-uint64_t	getnsecs(void);		/* monotonic clock, ns */
+long long	getusecs(void);		/* monotonic clock, us */
+long long	getnsecs(void);		/* monotonic clock, ns */
 int		setfdlimit(int limit);	/* raise RLIMIT_NOFILE to limit */
 long long	sizetoll(const char *s);	/* "4k" -> 4096; -1 if bad */
 int		sizetoint(const char *s);
 long long	get_nsecs_resolution(void);
+/* Least squares y = a + b x over count points; -1 if x is constant. */
+int		fit_line(double *x, double *y, int count, double *a, double *b);
+
+/*
+ * A barrier for the processes and threads of a case (fork and exit cases
+ * make their children meet their parent).  barrier_create(hwm, datasize)
+ * makes one in anonymous shared memory, inherited across fork(), that
+ * releases its callers hwm at a time; barrier_queue(bar, res) waits for
+ * the phase to fill and, with res, adds that result to the barrier's
+ * totals and, while there is room for datasize of them, the phase's ns
+ * per operation to ba_data.  barrier_queue returns -1 if the run is being
+ * stopped.  The memory goes away with the last process that maps it, so
+ * nothing outlives the run however it ends.
+ */
+typedef struct {
+	pthread_mutex_t	ba_lock;
+	pthread_cond_t	ba_cv;
+	int		ba_hwm;		/* callers per phase */
+	int		ba_waiters;	/* arrived in this phase */
+	int		ba_phase;	/* phases completed */
+	int		ba_results;	/* results queued in this phase */
+	int		ba_batches;	/* phases with results */
+	int		ba_datasize;	/* room in ba_data */
+	long long	ba_count;	/* re_count summed over all results */
+	long long	ba_errors;	/* re_errors summed over all results */
+	long long	ba_count0;	/* re_count summed in this phase */
+	long long	ba_t0, ba_t1;	/* this phase: first start, last end */
+	size_t		ba_size;	/* bytes mapped */
+	double		ba_data[1];	/* ns per operation, one per phase */
+} barrier_t;
+
+barrier_t	*barrier_create(int hwm, int datasize);
+int		barrier_queue(barrier_t *bar, result_t *res);
+int		barrier_destroy(barrier_t *bar);
 
 /*
  * Extensions.

@@ -4,7 +4,7 @@
 # shellcheck disable=SC2016 # single quotes: awk and sh -c programs
 . "$LM_TOP/tests/lib.sh"
 
-for args in "-B abc" "-B" "-B 0" "-B -1" "-B 1x" "-C 0" "-C -5" "-T 0" \
+for args in "-B abc" "-B" "-B -1" "-B 1x" "-C 0" "-C -5" "-T 0" \
     "-P -3" "-P 0" "-D x" "-I 0" "-X 0" "-R 0" "-R 101" "-R abc" "-Z" \
     "-N" "-P 100 -T 100" "-D 5000 -X 100" "-B 99999999999" "-Q"; do
 	# shellcheck disable=SC2086 # split the option vector on purpose
