@@ -311,8 +311,8 @@ engine_opt(int c, char *arg)
 	case 'M': lm_optM = 1; break;
 	case 'N':
 		if (!name_ok(arg))
-			lm_usage_error("-N: a name is 1 to 64 characters"
-			    " without blanks, not starting with '-': '%s'", arg);
+			lm_usage_error("-N: a name is 1 to 64 characters,"
+			    " no blanks, not starting with '-': '%s'", arg);
 		lm_optN = arg;
 		break;
 	case 'P': lm_optP = count_arg(c, arg, 1, 4096); break;
