@@ -15,9 +15,9 @@ for a in "$@"; do
 		printf 'usage: %s [-h]\n' "$prog"
 		echo "The string and math runs against plain C loops of the" \
 		    "same calls."
-		echo "LM_BIN: the case binaries (default bin); LM_OPTS: engine" \
-		    "options for the"
-		echo "libmicro runs (default -C 200); CC: the compiler."
+		echo "LM_BIN: the case binaries (default bin); LM_OPTS:" \
+		    "engine options for"
+		echo "the libmicro runs (default -C 200); CC: the compiler."
 		exit 0 ;;
 	esac
 done
