@@ -373,6 +373,9 @@ check_child(char *line, char *argv0)
 	args[n] = NULL;
 	lm_argc = n;
 	lm_argv = args;
+	/* A temp directory this child makes is its own to remove. */
+	if (lm.tmpdir[0] == '\0')
+		lm.mainpid = getpid();
 	apply_defaults();
 	lm.checkonly = 1;
 	parse_argv(n, args);
@@ -594,8 +597,13 @@ apply_defaults(void)
 static void
 parse_options(int argc, char **argv)
 {
-	if (argc == 2 && strcmp(argv[1], "--check-lines") == 0)
-		exit(check_lines(argv[0]));
+	int rc;
+
+	if (argc == 2 && strcmp(argv[1], "--check-lines") == 0) {
+		rc = check_lines(argv[0]);
+		lm_cleanup();
+		exit(rc);
+	}
 	parse_argv(argc, argv);
 }
 
