@@ -7,7 +7,9 @@
 # make test      build, then run tests/run.sh
 # make run       build, then run the default suite into results/HOST-DATE.txt
 # make lint      tests/lint-awk.sh, shellcheck, cppcheck and clang-tidy
-# make install   binaries, scripts, suite and manuals under $(DESTDIR)$(PREFIX)
+# make install   binaries, scripts, suite, manuals, libmicro.h and the engine
+#                (libmicro.a, bench.o) under $(DESTDIR)$(PREFIX)
+# make uninstall what install made, and the directories it made
 #
 # CC, CFLAGS, LDFLAGS, LDLIBS, PREFIX, DESTDIR and BIN are overridable; BIN
 # lets two builds (say -O2 and -Os) live side by side: make BIN=bin-Os CFLAGS=-Os
@@ -108,27 +110,56 @@ valgrind: all
 LIBDIR	= $(DESTDIR)$(PREFIX)/lib/libmicro
 SHAREDIR = $(DESTDIR)$(PREFIX)/share/libmicro
 MANDIR	= $(DESTDIR)$(PREFIX)/share/man
+INCDIR	= $(DESTDIR)$(PREFIX)/include
 MAN1	= libmicro.1 libmicro-wrapper.1 libmicro-multiview.1
 INSTALLED = $(patsubst $(BIN)/%,%,$(CASES) $(AUX))
+INSTDIRS = $(DESTDIR)$(PREFIX)/bin $(LIBDIR)/bin $(SHAREDIR) $(INCDIR) \
+	  $(MANDIR)/man1 $(MANDIR)/man3
+# The directories install makes (relative to DESTDIR), for uninstall.
+NEWDIRS	= $(LIBDIR)/.dirs
 
-install: all
-	mkdir -p $(DESTDIR)$(PREFIX)/bin $(LIBDIR)/bin $(SHAREDIR) \
-	    $(MANDIR)/man1 $(MANDIR)/man3
+$(BIN)/libmicro.a: $(BIN)/.obj/libmicro.o
+	rm -f $@
+	ar rc $@ $(BIN)/.obj/libmicro.o
+
+# A new case builds against the installed engine with
+#   cc -I$(PREFIX)/include -o mycase mycase.c \
+#       $(PREFIX)/lib/libmicro/bench.o $(PREFIX)/lib/libmicro/libmicro.a \
+#       -lpthread -lm
+install: all $(BIN)/libmicro.a
+	@for d in $(INSTDIRS); do \
+	    while [ ! -d "$$d" ]; do \
+	        r=$${d#"$(DESTDIR)"}; [ -z "$$r" ] || echo "$$r"; \
+	        d=$$(dirname "$$d"); \
+	    done; \
+	done >$(BIN)/.newdirs
+	mkdir -p $(INSTDIRS)
 	cp wrapper.sh $(DESTDIR)$(PREFIX)/bin/libmicro-wrapper
 	cp multiview.sh $(DESTDIR)$(PREFIX)/bin/libmicro-multiview
 	chmod 755 $(DESTDIR)$(PREFIX)/bin/libmicro-wrapper \
 	    $(DESTDIR)$(PREFIX)/bin/libmicro-multiview
 	cp $(CASES) $(AUX) $(BIN)/.buildinfo $(LIBDIR)/bin/
+	cp $(BIN)/libmicro.a $(BIN)/.obj/bench.o $(LIBDIR)/
+	cp libmicro.h $(INCDIR)/
 	cp cases/suite $(SHAREDIR)/suite
 	cd man && cp $(MAN1) $(MANDIR)/man1/ && cp libmicro.3 $(MANDIR)/man3/
+	@cat $(BIN)/.newdirs $$( [ -f $(NEWDIRS) ] && echo $(NEWDIRS) ) | \
+	    sort -u >$(BIN)/.newdirs.all && mv $(BIN)/.newdirs.all $(NEWDIRS)
 
+# Removes what install made: its files, then the directories it made
+# (deepest first), each only if empty.
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/libmicro-wrapper \
 	    $(DESTDIR)$(PREFIX)/bin/libmicro-multiview $(SHAREDIR)/suite \
-	    $(LIBDIR)/bin/.buildinfo $(MANDIR)/man3/libmicro.3
+	    $(LIBDIR)/bin/.buildinfo $(MANDIR)/man3/libmicro.3 \
+	    $(LIBDIR)/libmicro.a $(LIBDIR)/bench.o $(INCDIR)/libmicro.h
 	cd $(LIBDIR)/bin 2>/dev/null && rm -f $(INSTALLED) || true
 	cd $(MANDIR)/man1 2>/dev/null && rm -f $(MAN1) || true
-	-rmdir $(LIBDIR)/bin $(LIBDIR) $(SHAREDIR) 2>/dev/null
+	@dirs=$$(sort -r $(NEWDIRS) 2>/dev/null || true); rm -f $(NEWDIRS); \
+	for d in $(LIBDIR)/bin $(LIBDIR) $(SHAREDIR); do \
+	    rmdir "$$d" 2>/dev/null || true; \
+	done; \
+	for d in $$dirs; do rmdir "$(DESTDIR)$$d" 2>/dev/null || true; done
 
 bench-harness: all
 	sh bench/harness.sh

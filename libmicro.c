@@ -11,6 +11,7 @@
  * hook of the run is called (see "Batch size"), so a case may size its
  * arrays by lm_optB in benchmark_initrun() and benchmark_initworker().
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -65,6 +66,7 @@ char	lm_optstr[STRSIZE];
 char	lm_header[STRSIZE];
 size_t	lm_tsdsize;
 int	lm_maxB = 1 << 30;
+int	lm_operands;
 volatile long	lm_sink;
 
 /* One worker's sample, in shared memory, alone on its cache lines. */
@@ -108,6 +110,7 @@ static struct {
 	int		calrounds;	/* batch sizing: rounds run */
 	long long	calns;		/* batch sizing: time taken */
 	long long	*calspan;	/* a sizing round's answer (shared) */
+	int		checkonly;	/* --check: parse, then exit */
 	double		clk_ovh;	/* ns per clock read */
 	long long	clk_res;	/* smallest step seen, ns */
 	long long	target_ns;	/* sample length calibration aims for */
@@ -187,7 +190,7 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: %s [engine options] [case options] [args]\n"
+	    "usage: %s [engine options] [case options]%s\n"
 	    "engine options:\n"
 	    "  -1       run the threads in one process (no fork)\n"
 	    "  -A       start each sample on a 1 ms clock boundary\n"
@@ -210,8 +213,13 @@ usage(FILE *fp)
 	    "  -X ms    hard maximum duration of the timed phase"
 	    " (default 10000)\n"
 	    "  -?       this help (also --help)\n"
+	    "  --check  check the options and operands, then exit: 0 if"
+	    " the run\n           would start, 2 if not; nothing runs"
+	    " (--check-lines: the\n           argument lists on stdin,"
+	    " one a line, words separated by tabs)\n"
 	    "sizes and counts accept k, m and g suffixes (x1024)\n",
-	    lm_procname, lm_defC, lm_defD, lm_defP, lm_defT);
+	    lm_procname, lm_operands ? " [operand...]" : "",
+	    lm_defC, lm_defD, lm_defP, lm_defT);
 	if (lm_usage[0] != '\0')
 		fprintf(fp, "case options:\n%s", lm_usage);
 	if (lm_usage[0] != '\0' && lm_usage[strlen(lm_usage) - 1] != '\n')
@@ -284,7 +292,7 @@ name_ok(const char *s)
 {
 	size_t i, n = strlen(s);
 
-	if (n == 0 || n > 64)
+	if (n == 0 || n > 64 || s[0] == '-')
 		return 0;
 	for (i = 0; i < n; i++)
 		if (s[i] <= ' ' || s[i] == 0x7f)
@@ -308,8 +316,8 @@ engine_opt(int c, char *arg)
 	case 'M': lm_optM = 1; break;
 	case 'N':
 		if (!name_ok(arg))
-			lm_usage_error("-N: a name is 1 to 64 characters"
-			    " without blanks: '%s'", arg);
+			lm_usage_error("-N: a name is 1 to 64 characters,"
+			    " no blanks, not starting with '-': '%s'", arg);
 		lm_optN = arg;
 		break;
 	case 'P': lm_optP = count_arg(c, arg, 1, 4096); break;
@@ -326,17 +334,191 @@ engine_opt(int c, char *arg)
 	}
 }
 
-static void
-parse_options(int argc, char **argv)
+char *
+lm_optfile(int opt, char *path, int amode)
 {
-	char optstr[2 * STRSIZE];
-	int c, i;
+	if (path == NULL || path[0] == '\0')
+		lm_usage_error("-%c needs a file name", opt);
+	if (access(path, amode) != 0)
+		lm_usage_error("-%c %s:", opt, path);
+	return path;
+}
 
-	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+/* "-C", "--x", "-?": a word that getopt would take for an option. */
+static int
+looks_like_option(const char *s)
+{
+	return s[0] == '-' && (isalpha((unsigned char)s[1]) || s[1] == '-' ||
+	    s[1] == '?');
+}
+
+static void apply_defaults(void);
+static void parse_argv(int argc, char **argv);
+
+/* One line of --check-lines, in a child: exits 0 or 2 (1 if it failed). */
+LM_NORETURN static void
+check_child(char *line, char *argv0)
+{
+	char **args, *p;
+	int n = 2;
+
+	for (p = line; *p != '\0'; p++)
+		n += *p == '\t';
+	if ((args = calloc((size_t)n + 1, sizeof(*args))) == NULL)
+		die("out of memory");
+	n = 0;
+	args[n++] = argv0;
+	while (*line != '\0') {
+		p = line + strcspn(line, "\t");
+		if (*p == '\t')
+			*p++ = '\0';
+		args[n++] = line;
+		line = p;
+	}
+	args[n] = NULL;
+	lm_argc = n;
+	lm_argv = args;
+	/* A temp directory this child makes is its own to remove. */
+	if (lm.tmpdir[0] == '\0')
+		lm.mainpid = getpid();
+	apply_defaults();
+	lm.checkonly = 1;
+	parse_argv(n, args);
+	exit(0);
+}
+
+/*
+ * --check-lines: each line of standard input is an argument list, its
+ * words separated by tabs, checked as --check would check it, each in a
+ * child of its own so that no line sees another's options.  Stops at the
+ * first line that fails: its message is on stderr, its number on stdout.
+ * The input is read whole first: a child's exit would otherwise move the
+ * offset of the descriptor it shares with the parent.
+ */
+static int
+check_lines(char *argv0)
+{
+	char *text = NULL, *line, *next;
+	size_t len = 0;
+	long n = 0;
+	int status;
+	FILE *fp;
+	pid_t pid;
+
+	if ((fp = open_memstream(&text, &len)) == NULL)
+		die("open_memstream:");
+	while ((status = getchar()) != EOF)
+		(void) putc(status, fp);
+	if (ferror(stdin) || fclose(fp) != 0)
+		die("reading standard input:");
+	(void) fclose(stdin);
+	for (line = text; len > 0 && *line != '\0'; line = next) {
+		n++;
+		next = line + strcspn(line, "\n");
+		if (*next == '\n')
+			*next++ = '\0';
+		fflush(stdout);
+		fflush(stderr);
+		if ((pid = fork()) < 0)
+			die("fork:");
+		if (pid == 0)
+			check_child(line, argv0);
+		while (waitpid(pid, &status, 0) < 0)
+			if (errno != EINTR)
+				die("waitpid:");
+		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+			printf("%ld\n", n);
+			free(text);
+			return WIFEXITED(status) && WEXITSTATUS(status) == 2 ?
+			    2 : 1;
+		}
+	}
+	free(text);
+	return 0;
+}
+
+/*
+ * The long options, before any "--": --help prints the usage and exits;
+ * --check is taken out of argv (the case never sees it), and the count
+ * of what is left is returned.  Any other is an unknown option.
+ */
+static int
+long_options(int argc, char **argv)
+{
+	int i, j;
+
+	for (i = 1, j = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0) {
+			while (i < argc)
+				argv[j++] = argv[i++];
+			break;
+		}
 		if (strcmp(argv[i], "--help") == 0) {
 			usage(stdout);
 			exit(0);
 		}
+		if (strcmp(argv[i], "--check") == 0) {
+			lm.checkonly = 1;
+			continue;
+		}
+		if (strcmp(argv[i], "--check-lines") == 0)
+			lm_usage_error("--check-lines takes no other"
+			    " argument");
+		if (argv[i][0] == '-' && argv[i][1] == '-')
+			lm_usage_error("unknown option: %s (try --help)",
+			    argv[i]);
+		argv[j++] = argv[i];
+	}
+	argv[j] = NULL;
+	return j;
+}
+
+/*
+ * A value that is the next word and looks like an option is a value
+ * forgotten: "-N -C 5" would name the run "-C" and drop the 5.  Glued
+ * ("-s-1"), a value may start with '-'; a negative number ("-s -1")
+ * may be the next word.
+ */
+static void
+check_optarg(int c, char **argv)
+{
+	if (optarg != NULL && optind > 1 && optarg == argv[optind - 1] &&
+	    looks_like_option(optarg))
+		lm_usage_error("-%c needs a value, not the option %s", c,
+		    optarg);
+}
+
+/*
+ * What getopt left: operands.  A case takes them only if it set
+ * lm_operands; either way an option after an operand is refused, since
+ * getopt stops at the first operand and would pass it over in silence.
+ * After "--" every word is an operand.
+ */
+static void
+check_operands(int argc, char **argv)
+{
+	int i;
+
+	if (optind >= argc)
+		return;
+	if (!lm_operands)
+		lm_usage_error("unexpected operand '%s': this case takes"
+		    " none (options come first; try --help)", argv[optind]);
+	if (strcmp(argv[optind - 1], "--") == 0)
+		return;
+	for (i = optind + 1; i < argc; i++)
+		if (looks_like_option(argv[i]) || strcmp(argv[i], "--") == 0)
+			lm_usage_error("option %s after the operand '%s':"
+			    " options come first", argv[i], argv[optind]);
+}
+
+static void
+parse_argv(int argc, char **argv)
+{
+	char optstr[2 * STRSIZE];
+	int c;
+
+	lm_argc = argc = long_options(argc, argv);
 	/* Stop at the first operand, as POSIX getopt does; glibc needs +. */
 	snprintf(optstr, sizeof(optstr), "%s:%s%s",
 #ifdef __GLIBC__
@@ -356,6 +538,7 @@ parse_options(int argc, char **argv)
 			    optopt);
 		if (c == ':')
 			lm_usage_error("-%c needs a value", optopt);
+		check_optarg(c, argv);
 		if (strchr(engine_opts, c) != NULL)
 			engine_opt(c, optarg);
 		else if (benchmark_optswitch(c, optarg) != 0)
@@ -372,6 +555,11 @@ parse_options(int argc, char **argv)
 		lm.optX = lm_optD;
 	if (lm.optX < lm_optD)
 		lm_usage_error("-D %d is longer than -X %d", lm_optD, lm.optX);
+	check_operands(argc, argv);
+	if (lm.checkonly) {
+		lm_cleanup();
+		exit(0);
+	}
 }
 
 static void
@@ -408,6 +596,20 @@ apply_defaults(void)
 	lm_optP = lm_defP;
 	lm_optS = lm_defS;
 	lm_optT = lm_defT;
+}
+
+/* The options; --check-lines, alone, checks the lines of stdin instead. */
+static void
+parse_options(int argc, char **argv)
+{
+	int rc;
+
+	if (argc == 2 && strcmp(argv[1], "--check-lines") == 0) {
+		rc = check_lines(argv[0]);
+		lm_cleanup();
+		exit(rc);
+	}
+	parse_argv(argc, argv);
 }
 
 /*

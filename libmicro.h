@@ -134,6 +134,11 @@ int		barrier_destroy(barrier_t *bar);
  * setup holds one resource per operation, such as descriptors). */
 extern int	lm_maxB;
 
+/* A case that reads operands (lm_argv[optind] on, in benchmark_initrun)
+ * sets this in benchmark_init(); for any other, an operand is a usage
+ * error. */
+extern int	lm_operands;
+
 /* Results of pure computations go here so the compiler keeps them. */
 extern volatile long	lm_sink;
 
@@ -162,6 +167,10 @@ int		lm_fillfile(const char *path, long long size);
 
 /* A usage error in benchmark_optswitch: print "name: msg" and exit 2. */
 LM_NORETURN void	lm_usage_error(const char *fmt, ...);
+/* For a file option in benchmark_optswitch: path if access(path, amode)
+ * allows it (amode F_OK, or R_OK and W_OK or'ed), else a usage error
+ * naming opt and the reason. */
+char		*lm_optfile(int opt, char *path, int amode);
 /* A runtime failure: print "name: msg" (": strerror" if fmt ends in ':'). */
 void		lm_error(const char *fmt, ...);
 

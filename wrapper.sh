@@ -9,12 +9,14 @@ nl='
 '
 
 usage() {
+	printf 'usage: %s [options] [substring...]\n' "$prog"
 	cat <<'EOF'
-usage: wrapper.sh [options] [substring...]
 Run every line of a suite and write one result file (stdout by default).
   -a OPTS   add OPTS to the common options (e.g. -a '-R 1'); repeatable
   -b DIR    case binaries (default: bin next to this script, or
             ../lib/libmicro/bin when installed; env LM_BIN)
+  -c        check only: the options, the suite, the programs and the
+            machine, as before a run, then exit 0 without running
   -d DIR    parent of the disk-backed temp root (default /var/tmp;
             env LM_VARTMPDIR)
   -l SECS   time limit per run, 0 for none (default 120; 30 with -Q)
@@ -22,7 +24,8 @@ Run every line of a suite and write one result file (stdout by default).
   -o FILE   write the results to FILE
   -O OPTS   common options (default '-E -C 60 -L -S -W'; env LM_OPTS);
             a suite line's own options come after them, and win
-  -q        quiet: no progress lines or summary on stderr
+  -q        quiet: no progress lines, warnings or summary on stderr
+            (the warnings are still in the header)
   -Q        quick mode: '-E -C 5 -D 1 -X 2000 -L -S -W', marked in the
             header as not comparable with a normal run
   -r N      run the whole suite N times into the same file (default 10;
@@ -35,7 +38,12 @@ Run every line of a suite and write one result file (stdout by default).
   -z SEED   shuffle the order of every pass, reproducibly; SEED is an
             integer below 10^9, or 'random' (the seed goes in the header)
   -h, -?    this help
-A substring operand selects the runs whose name or case contains it.
+A substring operand selects the runs whose name or case contains it;
+options come before the substrings.
+Before the first run, every selected line is checked with its case's
+--check-lines (options, -f files), every case program must exist, and
+what makes the machine unfit to measure on is said as a warning on
+stderr and in the header (!Warn_KEY lines), with what to do about it.
 Suite lines: CASE [args...]; the run is named by -N NAME (default CASE).
 Whole-word placeholders: $TFILE $VFILE $IFILE $TDIR1 $TDIR2 $VDIR1
 $VDIR2 $TROOT $VROOT.
@@ -70,6 +78,7 @@ lm_base=
 lm_extra=
 lm_out=
 lm_quiet=
+lm_checkonly=
 lm_quick=
 lm_limit=
 lm_passes=
@@ -78,11 +87,25 @@ lm_pats=
 lm_excl=
 
 lm_argv="$prog $*"
-case ${1-} in --help) usage; exit 0 ;; esac
-while getopts ':a:b:d:hl:n:o:O:qQr:s:t:x:z:' opt; do
+for lm_a in "$@"; do
+	case $lm_a in --help) usage; exit 0 ;; esac
+done
+# optval OPT VALUE: a value that looks like an option is one forgotten
+# (and -h is a call for help wherever it is).
+optval() {
+	case $2 in
+	-h | '-?') usage; exit 0 ;;
+	-[A-Za-z?-]*) bad "-$1 needs a value, not the option $2 (try -h)" ;;
+	esac
+}
+while getopts ':a:b:cd:hl:n:o:O:qQr:s:t:x:z:' opt; do
+	case $opt in
+	[bdnostx]) optval "$opt" "$OPTARG" ;;
+	esac
 	case $opt in
 	a) lm_extra="$lm_extra $OPTARG" ;;
 	b) lm_bin=$OPTARG ;;
+	c) lm_checkonly=1 ;;
 	d) lm_vparent=$OPTARG ;;
 	h) usage; exit 0 ;;
 	l) if ! is_uint "$OPTARG" || [ "${#OPTARG}" -gt 7 ]; then
@@ -112,7 +135,7 @@ while getopts ':a:b:d:hl:n:o:O:qQr:s:t:x:z:' opt; do
 	   fi ;;
 	:) bad "option -$OPTARG needs a value (try -h)" ;;
 	*) [ "$OPTARG" = '?' ] && { usage; exit 0; }
-	   [ "$OPTARG" = - ] && bad "no long options but --help (try -h)"
+	   [ "$OPTARG" = - ] && bad "unknown long option (only --help; try -h)"
 	   bad "unknown option -$OPTARG (try -h)" ;;
 	esac
 done
@@ -133,7 +156,18 @@ lm_passes=${lm_passes:-10}
 # The common options, blank-separated; the operands are substring filters.
 lm_opts=$(printf '%s\n' "$lm_base $lm_extra" | awk '{ $1 = $1; print }')
 lm_subs=
+lm_first=
 for s in "$@"; do
+	case $s in
+	-h | '-?') usage; exit 0 ;;
+	-?*)
+		if [ -n "$lm_first" ]; then
+			bad "option $s after the substring '$lm_first':" \
+			    "options come first (try -h)"
+		fi
+		bad "a substring cannot start with '-': $s (try -h)" ;;
+	esac
+	lm_first=${lm_first:-$s}
 	lm_subs="$lm_subs$s$nl"
 done
 
@@ -276,7 +310,7 @@ printf '%s %s %s %s\n' "$$" "${lm_boot:-unknown}" "${lm_pidns:-unknown}" \
 
 # Each run as one line: NAME CASE ARGS...  Errors are one line, exit 2.
 # The shell writes the file, so a full fast root is named as the cause.
-lm_runs=$(awk -v prog="$prog" -v file="$lm_suite" '
+lm_runs=$(awk -v prog="$prog" -v file="$lm_suite" -v lines="$lm_state/lines" '
 function fail(msg) {
 	printf "%s: %s:%d: %s\n", prog, file, NR, msg | "cat 1>&2"
 	bad = 1
@@ -313,6 +347,7 @@ function fail(msg) {
 	for (i = 1; i <= NF; i++)
 		line = line " " $i
 	print line
+	print NR, line > lines
 }
 END { if (bad) exit 2 }' "$lm_suite") || exit 2
 { [ -z "$lm_runs" ] || printf '%s\n' "$lm_runs"; } 2>/dev/null \
@@ -720,7 +755,315 @@ header_run() {
 	hdr Disk_root "$(fs_type "$lm_vparent")"
 }
 
+# ---- checks before the first run --------------------------------------
+
+# placeholder WORD: the word, or what the placeholder it is stands for, in
+# lm_a.
+placeholder() {
+	# shellcheck disable=SC2016 # the placeholders, literally
+	case $1 in
+	'$TFILE') lm_a=$TFILE ;;
+	'$VFILE') lm_a=$VFILE ;;
+	'$IFILE') lm_a=$IFILE ;;
+	'$TDIR1') lm_a=$TDIR1 ;;
+	'$TDIR2') lm_a=$TDIR2 ;;
+	'$VDIR1') lm_a=$VDIR1 ;;
+	'$VDIR2') lm_a=$VDIR2 ;;
+	'$TROOT') lm_a=$lm_troot ;;
+	'$VROOT') lm_a=$lm_vroot ;;
+	*) lm_a=$1 ;;
+	esac
+}
+
+# where RUN-LINE: "SUITE:N" for a selected run (NAME CASE ARGS...).
+where() {
+	awk -v want="$1" -v file="$lm_suite" '
+	BEGIN { n = split(want, w); want = w[1]
+		for (i = 2; i <= n; i++) want = want " " w[i] }
+	{ nr = $1; $1 = ""; $0 = $0; $1 = $1 }
+	$0 == want { print file ":" nr; found = 1; exit }
+	END { if (!found) print file }' "$lm_state/lines"
+}
+
+# One file per case under $lm_state/check: the argument lists of its
+# selected runs, words separated by tabs, with the common options
+# (CASE) and without (CASE.own), and the runs themselves (CASE.runs).
+check_files() {
+	lm_cdir=$lm_state/check
+	mkdir "$lm_cdir" || die "cannot make $lm_cdir"
+	lm_tab=$(printf '\t')
+	set -f
+	# shellcheck disable=SC2086 # the common options are blank-separated
+	set -- $lm_opts
+	set +f
+	lm_common=
+	for lm_a in "$@"; do
+		lm_common=$lm_common$lm_a$lm_tab
+	done
+	while read -r lm_n lm_c lm_r; do
+		lm_own=
+		set -f
+		# shellcheck disable=SC2086 # a suite line is blank-separated
+		set -- $lm_r
+		set +f
+		for lm_w in "$@"; do
+			placeholder "$lm_w"
+			lm_own=$lm_own$lm_a$lm_tab
+		done
+		printf '%s\n' "$lm_common${lm_own%"$lm_tab"}" >>"$lm_cdir/$lm_c"
+		printf '%s\n' "${lm_own%"$lm_tab"}" >>"$lm_cdir/$lm_c.own"
+		printf '%s\n' "$lm_n $lm_c $lm_r" >>"$lm_cdir/$lm_c.runs"
+	done <"$lm_state/selected" ||
+	    die "cannot write in $lm_cdir"
+}
+
+# check_runs: every case program of the selection exists, and every
+# selected line, with the common options, passes its case's
+# --check-lines: a bad one is one line naming the suite line, exit 2.
+# The cases are checked in one lane per CPU.  Programs not built with
+# this engine (no --check-lines in them) cannot be checked; they are
+# named in one warning.
+check_runs() {
+	check_files
+	lm_cases=$(awk '!seen[$2]++ { print $2 }' "$lm_state/selected")
+	lm_progs=
+	for lm_c in $lm_cases; do
+		if [ ! -f "$lm_bin/$lm_c" ] || [ ! -x "$lm_bin/$lm_c" ]; then
+			bad "$(where "$(head -n 1 "$lm_cdir/$lm_c.runs")"):" \
+			    "no program bin/$lm_c in $lm_bin (run make?)"
+		fi
+		lm_progs="$lm_progs$lm_bin/$lm_c$nl"
+	done
+	lm_ifs=$IFS
+	IFS=$nl
+	set -f
+	# shellcheck disable=SC2086 # one path a line
+	lm_able=$(grep -l -F -e --check-lines -- $lm_progs 2>/dev/null)
+	set +f
+	IFS=$lm_ifs
+	lm_lanes=$(getconf _NPROCESSORS_ONLN 2>/dev/null)
+	is_uint "$lm_lanes" && [ "$lm_lanes" -ge 1 ] || lm_lanes=1
+	[ "$lm_lanes" -le 8 ] || lm_lanes=8
+	lm_i=0
+	lm_unable=
+	for lm_c in $lm_cases; do
+		case $nl$lm_able$nl in
+		*"$nl$lm_bin/$lm_c$nl"*)
+			echo "$lm_c" >>"$lm_cdir/lane.$((lm_i % lm_lanes))"
+			lm_i=$((lm_i + 1)) ;;
+		*) lm_unable="$lm_unable bin/$lm_c" ;;
+		esac
+	done
+	lm_i=0
+	while [ "$lm_i" -lt "$lm_lanes" ]; do
+		[ -f "$lm_cdir/lane.$lm_i" ] &&
+		    check_lane "$lm_cdir/lane.$lm_i" </dev/null &
+		lm_i=$((lm_i + 1))
+	done
+	wait
+	for lm_c in $lm_cases; do
+		[ -f "$lm_cdir/$lm_c.rc" ] && check_result "$lm_c"
+	done
+	[ -z "$lm_unable" ] || say "$prog: warning: options not checked" \
+	    "(not built with this engine):$lm_unable"
+}
+
+# check_lane FILE: the lines of each case named in FILE through its
+# --check-lines, in the fast root as the runs will be; for each case,
+# CASE.out, CASE.err and the exit status in CASE.rc.  Every lane stops
+# once one case has failed.
+check_lane() {
+	cd "$lm_troot" || exit 1
+	while read -r lm_c && [ ! -e "$lm_cdir/failed" ]; do
+		"bin/$lm_c" --check-lines <"$lm_cdir/$lm_c" \
+		    >"$lm_cdir/$lm_c.out" 2>"$lm_cdir/$lm_c.err"
+		lm_rc=$?
+		echo "$lm_rc" >"$lm_cdir/$lm_c.rc"
+		[ "$lm_rc" -eq 0 ] || : >"$lm_cdir/failed"
+	done <"$1"
+}
+
+# check_result CASE: nothing if its lines passed, else the first bad
+# one, named by its suite line, and exit 2.
+check_result() {
+	read -r lm_rc <"$lm_cdir/$1.rc"
+	[ "$lm_rc" -eq 0 ] && return 0
+	lm_k=$(head -n 1 "$lm_cdir/$1.out")
+	lm_msg=$(head -n 1 "$lm_cdir/$1.err")
+	if [ "$lm_rc" -ne 2 ] || ! is_uint "$lm_k"; then
+		bad "bin/$1 --check-lines failed ($(why "$lm_rc" 0)):" \
+		    "${lm_msg:-no message}"
+	fi
+	lm_run=$(sed -n "${lm_k}p" "$lm_cdir/$1.runs")
+	# Did the common options make it fail?
+	if [ -n "$lm_opts" ] && sed -n "${lm_k}p" "$lm_cdir/$1.own" |
+	    (cd "$lm_troot" && exec "bin/$1" --check-lines) >/dev/null 2>&1
+	then
+		lm_msg="$lm_msg (with the common options: $lm_opts)"
+	fi
+	bad "$(where "$lm_run"): run ${lm_run%% *}: $lm_msg"
+}
+
+# ---- is the machine fit to measure on? -------------------------------
+
+# What will make this run hard to compare with another is said on stderr
+# before the first run, with what to do, and kept for the header as
+# !Warn_KEY lines; nothing here changes the machine.  LM_SYSROOT (for
+# the tests only) is a directory read in place of / for /proc and /sys.
+lm_root=${LM_SYSROOT-}
+lm_csys=$lm_root/sys/devices/system/cpu
+lm_warns=
+
+# warn KEY MESSAGE... (on stderr unless -q)
+warn() {
+	lm_wk=$1
+	shift
+	say "$prog: warning: $*"
+	lm_warns="$lm_warns$lm_wk $*$nl"
+}
+
+# sysval FILE: its first line, or nothing.
+sysval() { first_line "$lm_root$1"; }
+
+# multi_runs: how many selected runs use -P or -T above 1, counting the
+# common options, which a line's own options override.
+multi_runs() {
+	awk -v common="$lm_opts" '
+	function scan(s,    n, w, i) {
+		n = split(s, w)
+		for (i = 1; i <= n; i++) {
+			if ((w[i] == "-P" || w[i] == "-T") && i < n)
+				v[substr(w[i], 2)] = w[++i] + 0
+			else if (w[i] ~ /^-[PT][0-9]/)
+				v[substr(w[i], 2, 1)] = substr(w[i], 3) + 0
+		}
+	}
+	{
+		v["P"] = v["T"] = 1
+		scan(common)
+		$1 = $2 = ""
+		scan($0)
+		if (v["P"] > 1 || v["T"] > 1)
+			n++
+	}
+	END { print n + 0 }' "$lm_state/selected"
+}
+
+trust_load() {
+	lm_l=$(awk '{ print $1; exit }' "$lm_root/proc/loadavg" 2>/dev/null)
+	awk -v l="$lm_l" 'BEGIN { exit !(l ~ /^[0-9.]+$/ && l + 0 > 0.10) }' &&
+	    warn load "load average $lm_l over the last minute, more than a" \
+	    "tenth of a CPU: other work competes with the runs; stop it," \
+	    "or wait for the load to fall below 0.10 (top shows what runs)"
+	lm_u=$(awk '{ printf "%d\n", $1; exit }' "$lm_root/proc/uptime" \
+	    2>/dev/null)
+	if is_uint "$lm_u" && [ "$lm_u" -lt 300 ]; then
+		warn uptime "up for only $lm_u s: boot-time work (services," \
+		    "caches filling) disturbs the runs; wait until 5 minutes" \
+		    "after boot"
+	fi
+	lm_s=$(awk '/^SwapTotal:/ { t = $2 } /^SwapFree:/ { f = $2 }
+	    END { if (t - f > 0) print t - f }' "$lm_root/proc/meminfo" \
+	    2>/dev/null)
+	[ -z "$lm_s" ] ||
+	    warn swap "$lm_s kB of swap in use: pages a run touches may" \
+	    "have to come back from disk; free memory, or empty the swap" \
+	    "(swapoff -a && swapon -a)"
+}
+
+trust_cpufreq() {
+	lm_g=$(awk '$1 != "performance" { n[$1]++ } END {
+		for (g in n) s = s (s == "" ? "" : ", ") g " on " n[g]
+		if (s != "") print s " of " NR " CPUs" }' \
+	    "$lm_csys"/cpu[0-9]*/cpufreq/scaling_governor 2>/dev/null)
+	[ -z "$lm_g" ] ||
+	    warn governor "CPU governor $lm_g, not performance: the clock" \
+	    "speed follows the load; cpupower frequency-set -g performance" \
+	    "(or write performance to" \
+	    "/sys/devices/system/cpu/cpu*/cpufreq/scaling_governor)"
+	if [ "$(sysval /sys/devices/system/cpu/cpufreq/boost)" = 1 ]; then
+		lm_b="echo 0 > /sys/devices/system/cpu/cpufreq/boost"
+	elif [ "$(sysval /sys/devices/system/cpu/intel_pstate/no_turbo)" = 0 ]
+	then
+		lm_b="echo 1 > /sys/devices/system/cpu/intel_pstate/no_turbo"
+	else
+		lm_b=
+	fi
+	[ -z "$lm_b" ] ||
+	    warn boost "turbo boost is on: the clock speed depends on the" \
+	    "temperature and on how many cores are busy; turn it off: $lm_b"
+	lm_e=$(awk '$1 == "power" || $1 == "balance_power" { n[$1]++ } END {
+		for (e in n) s = s (s == "" ? "" : ", ") e " on " n[e]
+		if (s != "") print s " of " NR " CPUs" }' \
+	    "$lm_csys"/cpu[0-9]*/cpufreq/energy_performance_preference \
+	    2>/dev/null)
+	[ -z "$lm_e" ] ||
+	    warn power "energy-performance preference $lm_e: the CPUs save" \
+	    "power at the cost of speed; write performance to" \
+	    "/sys/devices/system/cpu/cpu*/cpufreq/energy_performance_preference"
+}
+
+trust_power() {
+	lm_p=$(sysval /sys/firmware/acpi/platform_profile)
+	case $lm_p in
+	low-power | quiet | cool)
+		warn profile "platform profile $lm_p: the firmware holds the" \
+		    "machine back to save power or noise; echo performance >" \
+		    "/sys/firmware/acpi/platform_profile" ;;
+	esac
+	for lm_d in "$lm_root"/sys/class/power_supply/*; do
+		[ "$(first_line "$lm_d/type")" = Mains ] || continue
+		[ "$(first_line "$lm_d/online")" = 0 ] || continue
+		warn battery "on battery (${lm_d##*/} is offline): laptops" \
+		    "slow down on battery; plug in"
+		break
+	done
+	lm_t=$(awk '{ n += $1 } END { if (n > 0) print n }' \
+	    "$lm_csys"/cpu[0-9]*/thermal_throttle/core_throttle_count \
+	    2>/dev/null)
+	[ -z "$lm_t" ] ||
+	    warn thermal "the CPUs were throttled for heat $lm_t times since" \
+	    "boot: results may move with the temperature; cool the machine," \
+	    "or let it rest between runs"
+}
+
+trust_smt() {
+	lm_a=$(sysval /sys/devices/system/cpu/smt/active)
+	if [ -z "$lm_a" ]; then
+		lm_a=$(cat "$lm_csys"/cpu[0-9]*/topology/thread_siblings_list \
+		    2>/dev/null | awk '/[,-]/ { print 1; exit }')
+	fi
+	[ "$lm_a" = 1 ] || return 0
+	lm_m=$(multi_runs)
+	[ "$lm_m" -gt 0 ] &&
+	    warn SMT "SMT is on and $lm_m selected runs use several" \
+	    "processes or threads (-P, -T): two workers may share a core;" \
+	    "echo off > /sys/devices/system/cpu/smt/control (or boot with" \
+	    "nosmt)"
+}
+
+trust_check() {
+	trust_load
+	trust_cpufreq
+	trust_power
+	trust_smt
+}
+
+# The warnings, as !Warn_KEY header lines.
+header_warnings() {
+	printf '%s' "$lm_warns" | while read -r lm_k lm_v; do
+		hdr "Warn_$lm_k" "$lm_v"
+	done
+}
+
 # ---- the runs ---------------------------------------------------------
+
+check_runs
+if [ -n "$lm_checkonly" ]; then
+	trust_check
+	say "$prog: $lm_nsel runs checked: ready to run"
+	exit 0
+fi
 
 if [ -n "$lm_out" ]; then
 	# A failed redirection on exec would end the shell with no word of ours.
@@ -729,12 +1072,14 @@ if [ -n "$lm_out" ]; then
 else
 	exec 3>&1
 fi
+trust_check
 lm_writing=1
 lm_start=$(now)
 lm_elf=$(elf_info "$lm_bin/nop")
 header_libmicro
 header_system
 header_run
+header_warnings
 
 lm_nfail=0
 lm_nerr=0

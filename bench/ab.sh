@@ -53,13 +53,13 @@
 # are then joined into one result file, which multiview.sh reads as a
 # set of passes (Welch's t-test on their logs).
 
-prog=ab.sh
+prog=${0##*/}
 nl='
 '
 
 usage() {
+	printf 'usage: %s [options]\n' "$prog"
 	cat <<'EOF'
-usage: ab.sh [options]
 Build the suite twice side by side, run a subset on both builds with
 interleaved passes, and compare them with multiview.sh (text and html).
   -e EXP    experiment: opt (-O2 against -Os, the default) or static
@@ -104,7 +104,9 @@ out=
 seed=
 globs=
 extra=
-case ${1-} in --help) usage; exit 0 ;; esac
+for a in "$@"; do
+	case $a in -h | --help) usage; exit 0 ;; esac
+done
 while getopts ':a:e:hn:o:r:z:' opt; do
 	case $opt in
 	a) extra="$extra $OPTARG" ;;

@@ -3,11 +3,32 @@
 # machine).  Prints the clock read overhead and resolution, nop's reported
 # time per call (what the harness adds per operation), and the ratio of
 # getpid's reported time to a bare loop of getpid timed in the same
-# process, over several runs.  Usage: sh bench/harness.sh [runs]
+# process, over several runs.  Usage: sh bench/harness.sh [-h] [runs]
 set -u
+prog=${0##*/}
+usage() {
+	printf 'usage: %s [-h] [runs]\n' "$prog"
+	cat <<'EOF'
+Clock overhead and resolution, nop's time per call, and getpid against a
+bare getpid loop in the same process, over RUNS runs (default 5).
+LM_BIN: the case binaries (default bin); CC: the compiler (default cc).
+EOF
+}
+for a in "$@"; do
+	case $a in -h | --help | '-?') usage; exit 0 ;; esac
+done
+case $# in
+0) runs=5 ;;
+1) runs=$1 ;;
+*) echo "$prog: one operand at most: the number of runs (try -h)" >&2
+   exit 2 ;;
+esac
+case $runs in
+'' | *[!0-9]* | 0) echo "$prog: not a number of runs: $runs (try -h)" >&2
+   exit 2 ;;
+esac
 top=$(cd "$(dirname "$0")/.." && pwd)
 bin=${LM_BIN:-$top/bin}
-runs=${1:-5}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lmbench.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM HUP
@@ -15,7 +36,7 @@ trap 'exit 130' INT TERM HUP
 ${CC:-cc} -std=c99 -D_GNU_SOURCE -O2 -I"$top" -o "$tmp/harness_getpid" \
     "$top/bench/harness_getpid.c" "$top/libmicro.c" "$top/bench.c" \
     -lpthread -lm || exit 1
-[ -x "$bin/nop" ] || { echo "harness.sh: build first (make)" >&2; exit 1; }
+[ -x "$bin/nop" ] || { echo "$prog: build first (make)" >&2; exit 1; }
 
 printf '%-4s %12s %10s %14s %14s %14s %8s\n' run "clock ovh ns" "res ns" \
     "nop us/call" "getpid us/call" "bare us/call" ratio

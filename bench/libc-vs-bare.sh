@@ -8,6 +8,23 @@
 # Usage: sh bench/libc-vs-bare.sh  (LM_BIN: binaries, default bin;
 # LM_OPTS: engine options for the libmicro runs, default -C 200)
 set -u
+prog=${0##*/}
+for a in "$@"; do
+	case $a in
+	-h | --help | '-?')
+		printf 'usage: %s [-h]\n' "$prog"
+		echo "The string and math runs against plain C loops of the" \
+		    "same calls."
+		echo "LM_BIN: the case binaries (default bin); LM_OPTS:" \
+		    "engine options for"
+		echo "the libmicro runs (default -C 200); CC: the compiler."
+		exit 0 ;;
+	esac
+done
+if [ $# -gt 0 ]; then
+	echo "$prog: no arguments expected: $1 (try -h)" >&2
+	exit 2
+fi
 top=$(cd "$(dirname "$0")/.." && pwd) || exit 1
 bin=${LM_BIN:-$top/bin}
 opts=${LM_OPTS:--C 200}
@@ -33,7 +50,7 @@ while IFS= read -r line; do
 	c=$1
 	shift
 	if [ ! -x "$bin/$c" ]; then
-		echo "libc-vs-bare.sh: no $bin/$c (run make first)" >&2
+		echo "$prog: no $bin/$c (run make first)" >&2
 		exit 1
 	fi
 	"$bin/$c" -H "$@" </dev/null >"$tmp/one" || exit 1

@@ -19,23 +19,43 @@
 # FILE2, two result files of the same suite, are judged instead of new
 # runs.
 set -u
+prog=${0##*/}
+usage() {
+	printf 'usage: %s [-h] [-k] [-p passes] [FILE1 FILE2]\n' "$prog"
+	cat <<'EOF'
+Two default runs of the suite (or FILE1 and FILE2, two result files of
+it), and the noise between them: wall time, pass-to-pass variation, A/A
+and A/B with multiview.
+  -k         keep the files (their directory is named at the end)
+  -p passes  passes per run (default: the wrapper's)
+EOF
+}
+bad() {
+	printf '%s: %s (try -h)\n' "$prog" "$*" >&2
+	exit 2
+}
+for a in "$@"; do
+	case $a in -h | --help) usage; exit 0 ;; esac
+done
 top=$(cd "$(dirname "$0")/.." && pwd)
 passes=
 keep=0
-while getopts p:k opt; do
+while getopts ':hkp:' opt; do
 	case $opt in
-	p) passes=$OPTARG ;;
+	h) usage; exit 0 ;;
 	k) keep=1 ;;
-	*) echo "usage: sh bench/suite.sh [-p passes] [-k] [FILE1 FILE2]" >&2
-	   exit 2 ;;
+	p) passes=$OPTARG ;;
+	:) bad "option -$OPTARG needs a value" ;;
+	*) [ "$OPTARG" = '?' ] && { usage; exit 0; }
+	   bad "unknown option -$OPTARG" ;;
 	esac
 done
 shift $((OPTIND - 1))
 case $# in
 0 | 2) ;;
-*) echo "suite.sh: give two result files or none" >&2; exit 2 ;;
+*) bad "give two result files or none" ;;
 esac
-case $passes in '') ;; *[!0-9]*|0) echo "suite.sh: -p: not a count" >&2; exit 2 ;; esac
+case $passes in '') ;; *[!0-9]*|0) bad "-p: not a count: $passes" ;; esac
 out=$(mktemp -d "${TMPDIR:-/tmp}/lmsuite.XXXXXX") || exit 1
 [ "$keep" -eq 1 ] || trap 'rm -rf "$out"' EXIT
 trap 'exit 130' INT TERM HUP

@@ -25,6 +25,7 @@ static char	*owndirs[2] = { own[0], own[1] };
 int
 benchmark_init(void)
 {
+	lm_operands = 1;
 	snprintf(lm_optstr, sizeof(lm_optstr), "g");
 	snprintf(lm_usage, sizeof(lm_usage),
 	    "  -g       getcwd after each chdir\n"

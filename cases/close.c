@@ -44,7 +44,7 @@ benchmark_optswitch(int opt, char *optarg)
 {
 	switch (opt) {
 	case 'b': optb = 1; lm_maxB = INT_MAX; return 0;
-	case 'f': optf = optarg; return 0;
+	case 'f': optf = lm_optfile(opt, optarg, R_OK); return 0;
 	default: return -1;
 	}
 }

@@ -36,7 +36,7 @@ benchmark_optswitch(int opt, char *optarg)
 {
 	if (opt != 'f')
 		return -1;
-	optf = optarg;
+	optf = lm_optfile(opt, optarg, R_OK);
 	return 0;
 }
 

@@ -50,7 +50,7 @@ benchmark_optswitch(int opt, char *optarg)
 {
 	switch (opt) {
 	case 'a': opta = 1; optf = NULL; break;
-	case 'f': optf = optarg; opta = 0; break;
+	case 'f': optf = lm_optfile(opt, optarg, R_OK); opta = 0; break;
 	case 'l': return (optl = sizetoll(optarg)) > 0 ? 0 : -1;
 	case 'r': optr = 1; break;
 	case 'w': optw = 1; break;

@@ -54,7 +54,7 @@ benchmark_optswitch(int opt, char *optarg)
 {
 	switch (opt) {
 	case 'a': opta = 1; break;
-	case 'f': optf = optarg; opta = 0; break;
+	case 'f': optf = lm_optfile(opt, optarg, R_OK); opta = 0; break;
 	case 'l':
 		optl = sizetoll(optarg);
 		return optl > 0 && optl % pagesize == 0 ? 0 : -1;

@@ -46,7 +46,7 @@ int
 benchmark_optswitch(int opt, char *optarg)
 {
 	switch (opt) {
-	case 'f': optf = optarg; return 0;
+	case 'f': optf = lm_optfile(opt, optarg, R_OK); return 0;
 	case 's': return (opts = sizetoll(optarg)) > 0 ? 0 : -1;
 	case 'w': optw = sysconf(_SC_PAGESIZE); return 0;
 	default: return -1;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "libmicro.h"
 
@@ -32,7 +33,7 @@ benchmark_optswitch(int opt, char *optarg)
 {
 	if (opt != 'f')
 		return -1;
-	optf = optarg;
+	optf = lm_optfile(opt, optarg, F_OK);
 	return 0;
 }
 

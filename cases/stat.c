@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "libmicro.h"
 
@@ -27,7 +28,7 @@ benchmark_optswitch(int opt, char *optarg)
 {
 	if (opt != 'f')
 		return -1;
-	optf = optarg;
+	optf = lm_optfile(opt, optarg, F_OK);
 	return 0;
 }
 

@@ -43,7 +43,7 @@ int
 benchmark_optswitch(int opt, char *optarg)
 {
 	switch (opt) {
-	case 'f': optf = optarg; return 0;
+	case 'f': optf = lm_optfile(opt, optarg, W_OK); return 0;
 	case 's': return (opts = sizetoll(optarg)) > 0 ? 0 : -1;
 	default: return -1;
 	}

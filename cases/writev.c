@@ -50,7 +50,7 @@ int
 benchmark_optswitch(int opt, char *optarg)
 {
 	switch (opt) {
-	case 'f': optf = optarg; return 0;
+	case 'f': optf = lm_optfile(opt, optarg, W_OK); return 0;
 	case 's': return (opts = sizetoll(optarg)) > 0 ? 0 : -1;
 	case 'v': optv = sizetoint(optarg); return optv > 0 &&
 	    optv <= IOV_MAX ? 0 : -1;

@@ -28,8 +28,8 @@ runtime_fails() {
 	[ "$lm_rc" -eq 1 ] && [ -s err ] && ! grep -q ' 0 ' out
 }
 for c in mmap munmap mprotect msync; do
-	check "$c -f on a missing file: exit 1" \
-	    runtime_fails "$BIN/$c" -f "$LM_SCRATCH/nonexistent"
+	check "$c -f on a missing file: exit 2, one line" \
+	    usage_fails "$BIN/$c" -f "$LM_SCRATCH/nonexistent" -C 2 -D 1
 done
 # shellcheck disable=SC2016 # the inner shell expands them
 check "mmap of 20m from a 10 MB file: exit 1, says it is shorter" \

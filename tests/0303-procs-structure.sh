@@ -73,8 +73,9 @@ for args in "cascade_fcntl -T 2" "cascade_lockf -T 3" "recurse -d 0" \
 	fi
 done
 run file_lock -f "$LM_SCRATCH/none/such"
-check "file_lock -f a missing file: exit 1, naming it" \
-    sh -c '[ "$1" -eq 1 ] && grep -q "none/such" err' sh "$lm_rc"
+check "file_lock -f a missing file: exit 2, one line naming it" \
+    sh -c '[ "$1" -eq 2 ] && [ "$(wc -l <err)" -eq 1 ] &&
+    grep -q "^file_lock: -f .*none/such: " err' sh "$lm_rc"
 mkdir -p alone
 cp "$BIN/exec" alone/exec
 timeout 60 ./alone/exec -C 2 -D 1 >out 2>err
