@@ -111,11 +111,13 @@ install: all
 	    $(DESTDIR)$(PREFIX)/bin/libmicro-multiview
 	cp $(CASES) $(AUX) $(BIN)/.buildinfo $(LIBDIR)/bin/
 	cp cases/suite $(SHAREDIR)/suite
+	cp lib/multiview.awk $(SHAREDIR)/multiview.awk
 	cd man && cp $(MAN1) $(MANDIR)/man1/ && cp libmicro.3 $(MANDIR)/man3/
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/libmicro-wrapper \
 	    $(DESTDIR)$(PREFIX)/bin/libmicro-multiview $(SHAREDIR)/suite \
+	    $(SHAREDIR)/multiview.awk \
 	    $(LIBDIR)/bin/.buildinfo $(MANDIR)/man3/libmicro.3
 	cd $(LIBDIR)/bin 2>/dev/null && rm -f $(INSTALLED) || true
 	cd $(MANDIR)/man1 2>/dev/null && rm -f $(MAN1) || true
