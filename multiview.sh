@@ -8,11 +8,11 @@
 
 LC_ALL=C
 export LC_ALL
-prog=multiview.sh
+prog=${0##*/}
 
 usage() {
-	cat <<'EOF'
-usage: multiview.sh [options] REF CMP [CMP...]
+	cat <<EOF
+usage: $prog [options] REF CMP [CMP...]
 
 Compares libmicro result files (or Sun libMicro 0.4.1 ones) with the
 reference REF.  For each benchmark, with a = REF usecs/call, b = the
@@ -20,57 +20,68 @@ compared usecs/call and f = b/a, the delta is -(f*100-100)% when f > 1
 (slower) and 100/f-100% otherwise (faster): 2x slower is -100.0%, 2x
 faster is +100.0%.  A benchmark repeated in one file (wrapper.sh -r N)
 is a set of passes; the file's value is the median of its passes.
+An operand + joins the files on either side into one side (A1 + A2 +
+A3: runs from three boots), their passes pooled.
 
 options:
+  -c LEVEL    confidence level of the intervals, in percent (default 95)
   -f FORMAT   output format: text (default), html, csv or json
-  -o          keep the reference file's order (default: sort by name)
-  -q Q        false discovery rate over the whole table (default 0.05)
+  -i          text without the intervals: the seed's exact layout
   -n PCT      run-to-run spread assumed for a figure resting on one
-              run (default 10)
-  -p PCT      noise floor for comparisons with passes on both sides
-              (default 3): two runs of the suite, minutes apart, can
-              differ by 1-5% as the machine drifts, which their
-              passes cannot see
+              run, when no passes measure it (default 10)
+  -o          keep the reference file's order (same as -s ref)
+  -p PCT      noise floor where the spread was measured (default 3):
+              two runs of the suite, minutes apart, can differ by 1-5%
+              as the machine drifts, which their passes cannot see
+  -q Q        false discovery rate over the whole table (default 0.05)
+  -s ORDER    row order: name (default), ref (the reference's) or delta
+              (the largest change in the first compared file first)
   -t TITLE    title of the html page (default "multiview comparison")
+  -x          only the rows whose verdict is not noise somewhere
   -h, -?, --help   print this text
 Options come before the files; -- ends them.
 
-Signal or noise:
-  With two or more passes in both files: Welch's t-test on the log of
-  the per-pass values.  Log, because ratios are what matter: 10% is the
-  same change at 0.1 and at 1000 usecs, and timings are skewed to the
-  right.  Not Mann-Whitney: with 3 passes a side its smallest two-sided
-  p is 0.1, so it could never fire.
-  With one pass: the statistics block each run printed (-S).  The
-  standard error of the median is the half-width of its 99% confidence
-  interval / 2.576 (Sun files: 1.2533 x the standard error of the mean),
-  and a z-test is made on the log ratio; a side with passes uses their
-  spread, and an interval from fewer than 10 kept samples is not used.
-  A run's own interval cannot see run-to-run variation (another CPU,
-  another page layout), so a side resting on one run also gets a
-  run-to-run spread of -n percent: with the default 10, two single
-  runs must differ by about 30% to count.
+The delta, its interval and its verdict come from one estimator, on
+the log of the values (ratios are what matter, and timings are skewed
+to the right):
+  Passes on both sides: the Hodges-Lehmann shift, the median of all
+  differences between the two sides' log pass values, which one
+  disturbed pass cannot move far, with the interval of the Mann-Whitney
+  test (exact up to 20 passes a side without ties, else normal with the
+  tie correction).  The delta is significant when it leaves out 0.
+  Otherwise (one pass on a side, or too few passes for the level): a
+  noise model.  A side's variance is the run-to-run spread of the
+  benchmark, measured from its passes in any file of the comparison
+  (then with Student's t), else -n; plus, for a single run, the
+  engine's own interval (-S); plus quantization: one clock step
+  (TimerRes, or the run's clock resolution) over the batch, and the
+  printed digits, so identical passes never mean no uncertainty.  A
+  single run with no statistics, where nothing was measured: untested.
   Benjamini-Hochberg keeps the expected share of false discoveries
-  among the significant deltas of the whole table at Q: an A/A pair of
-  260 benchmarks would otherwise "find" a dozen changes.
+  among the significant deltas of the whole table at Q.
 
-Text marks after a delta:
+Text marks after a delta and its interval, as in [-7.7%]+-2.1*:
   *        significant: faster or slower for real
-  ~        within noise
+  =        small: significant, but within the floor (-p)
+  ~        within noise: the interval holds 0; no change beyond its
+           ends is there
   (none)   not tested: no -S statistics and no passes
-  !        suspect: a kind of warning (-W) came from over half of the
-           passes in either file, or the passes are over 10% apart
+  !REASON  suspect: spread, bimodal, tail, quant... (that kind of -W
+           warning came from over half of the passes in either file),
+           passes (over 10% apart), timer (one clock step is over 5%)
   [zero]   a value is 0, so there is no ratio
   ERRORS   the benchmark had errors (or FAILED) in that file
   missing  the benchmark is absent from that file
-The html page colours deltas beyond +/-10%: green faster, red slower,
-deeper beyond 25% and 100%; deltas within noise are grey on white.
-csv and json give, per benchmark and file: value, passes, delta,
-ratio, p, BH-adjusted q, verdict (reference, faster, slower, noise,
-untested, zero, errors, missing) and the warnings.
+The html page colours significant deltas beyond +/-10%: green faster,
+red slower, deeper beyond 25% and 100%; the others are grey on white.
+csv and json give, per benchmark and file: value, passes, delta and
+ratio with their interval, p, BH-adjusted q, method, verdict
+(reference, faster, slower, small, noise, untested, zero, errors,
+missing), the change the data excludes, and the warnings.
 
 Header lines whose values differ between the files are listed first,
-except the date, time, uptime and load keys, which always differ.
+except those that always differ (date, time, uptime, load, command,
+elapsed, runs, and a clock overhead within 5 ns).
 
 Environment: AWK names the awk to run (default: awk).
 Exit status: 0, or 2 for bad usage or unusable input.
@@ -87,44 +98,79 @@ order=name
 q=0.05
 spread1=10
 floorn=3
+level=95
+intervals=yes
+onlyreal=no
 title="multiview comparison"
 
 setopt() {
 	case $1 in
+	-c) level=$2 ;;
 	-f) fmt=$2 ;;
 	-n) spread1=$2 ;;
 	-p) floorn=$2 ;;
 	-q) q=$2 ;;
+	-s) order=$2 ;;
 	-t) title=$2 ;;
 	esac
 }
 
-while [ $# -gt 0 ]; do
-	case $1 in
+# -h anywhere before -- is a request for help.
+skip=
+for a in "$@"; do
+	if [ -n "$skip" ]; then
+		skip=
+		continue
+	fi
+	case $a in
+	--) break ;;
 	-h | -\? | --help)
 		usage
 		exit 0
 		;;
+	-[cfnpqst]) skip=1 ;;
+	esac
+done
+
+while [ $# -gt 0 ]; do
+	case $1 in
 	-o) order=ref ;;
-	-f | -n | -p | -q | -t)
+	-i) intervals=no ;;
+	-x) onlyreal=yes ;;
+	-c | -f | -n | -p | -q | -s | -t)
 		[ $# -ge 2 ] || die "$1: missing argument"
 		setopt "$1" "$2"
 		shift
 		;;
-	-[fnpqt]?*) setopt "${1%"${1#-?}"}" "${1#-?}" ;;
+	-[cfnpqst]?*) setopt "${1%"${1#-?}"}" "${1#-?}" ;;
 	--)
 		shift
 		break
 		;;
 	-?*) die "$1: unknown option (see -h)" ;;
-	*) break ;;
+	*)
+		for a in "$@"; do
+			case $a in
+			-?*) die "$a: options come before the files (see -h)" ;;
+			esac
+		done
+		break
+		;;
 	esac
 	shift
 done
 
-[ $# -ge 2 ] ||
-	die "need a reference file and at least one file to compare (see -h)"
+# Operands: files, and + between two of them.
+nside=0
+prev=+
 for f in "$@"; do
+	if [ "$f" = + ]; then
+		[ "$prev" != + ] || die "+: joins two files (see -h)"
+		prev=+
+		continue
+	fi
+	[ "$prev" = + ] && [ "$nside" -gt 0 ] || nside=$((nside + 1))
+	prev=$f
 	if [ -d "$f" ]; then
 		die "$f: is a directory"
 	elif [ ! -e "$f" ]; then
@@ -135,6 +181,9 @@ for f in "$@"; do
 		die "$f: empty file"
 	fi
 done
+[ "$prev" != + ] || [ $# -eq 0 ] || die "+: joins two files (see -h)"
+[ "$nside" -ge 2 ] ||
+	die "need a reference file and at least one file to compare (see -h)"
 
 # The program (lib/multiview.awk, or share/libmicro/multiview.awk when
 # installed) reads the files itself with getline, in BEGIN, so an
@@ -146,7 +195,9 @@ lib=$here/lib
 [ -f "$lib/multiview.awk" ] || lib=$here/../share/libmicro
 [ -r "$lib/multiview.awk" ] || die "cannot read $lib/multiview.awk"
 
-MV_FORMAT=$fmt MV_ORDER=$order MV_TITLE=$title
-MV_Q=$q MV_SPREAD1=$spread1 MV_FLOORN=$floorn
-export MV_FORMAT MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN
+MV_PROG=$prog MV_FORMAT=$fmt MV_ORDER=$order MV_TITLE=$title
+MV_Q=$q MV_SPREAD1=$spread1 MV_FLOORN=$floorn MV_LEVEL=$level
+MV_INTERVALS=$intervals MV_ONLYREAL=$onlyreal
+export MV_PROG MV_FORMAT MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN \
+    MV_LEVEL MV_INTERVALS MV_ONLYREAL
 exec "${AWK:-awk}" -f "$lib/multiview.awk" -- "$@"
