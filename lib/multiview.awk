@@ -659,6 +659,9 @@ function hl_compare(b, i, key,    n1, n2, j, k, nd, d, kk, qv, m) {
 # quantization, the Mann-Whitney p (ties counted against the change).
 function hl_p(d, nd, qv,    k, a, m) {
 	for (k = 1; 2 * k <= nd + 1; k++) {
+		# Sorted: while d[k] <= 0 <= d[nd + 1 - k], 0 stays inside.
+		if (d[k] <= 0 && d[nd + 1 - k] >= 0)
+			continue
 		a = 2 * mw_cdf(k - 1)
 		if (a >= 1)
 			return 1
