@@ -1596,7 +1596,7 @@ function csv_out(    r, b, i) {
 			    "%d,%s,%s\n", csv(b), csv(FILE[i]), F_VALUE,
 			    npasses(i, b), F_DELTA, F_DLO, F_DHI, F_RATIO,
 			    F_RLO, F_RHI, F_P, F_Q, F_METHOD, F_VERD, F_EXCL,
-			    suspect(b, i), F_WHY, csv(all_warnings(i, b))
+			    suspect(b, i), csv(F_WHY), csv(all_warnings(i, b))
 		}
 }
 
@@ -1671,7 +1671,7 @@ function json_cell(b, i,    j, w, f, kind, n) {
 	w = ""
 	for (j = 1; j <= NKINDS[i, b]; j++) {
 		kind = KINDS[i, b, j]
-		n = KINDPASSES[i, b, kind]
+		n = KINDPASSES[i, b, kind] + 0
 		w = w (j > 1 ? ", " : "") "{\"text\": " \
 		    js(KINDTEXT[i, b, kind]) ", \"passes\": " n "}"
 	}
