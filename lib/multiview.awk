@@ -615,6 +615,9 @@ function compare(b, i,    key, a, v) {
 		return
 	}
 	NMETH[METHOD[key]]++
+	# A clock step far beyond the value can make the ends overflow exp.
+	LLO[key] = max(LLO[key], -690)
+	LHI[key] = min(LHI[key], 690)
 	RATIO[key] = exp(EST[key])
 	DELTA[key] = delta(1, RATIO[key])
 	# delta falls as the ratio rises: DLO is the slower end.
