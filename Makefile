@@ -142,6 +142,7 @@ install: all $(BIN)/libmicro.a
 	cp $(BIN)/libmicro.a $(BIN)/.obj/bench.o $(LIBDIR)/
 	cp libmicro.h $(INCDIR)/
 	cp cases/suite $(SHAREDIR)/suite
+	cp lib/multiview.awk $(SHAREDIR)/multiview.awk
 	cd man && cp $(MAN1) $(MANDIR)/man1/ && cp libmicro.3 $(MANDIR)/man3/
 	@cat $(BIN)/.newdirs $$( [ -f $(NEWDIRS) ] && echo $(NEWDIRS) ) | \
 	    sort -u >$(BIN)/.newdirs.all && mv $(BIN)/.newdirs.all $(NEWDIRS)
@@ -151,6 +152,7 @@ install: all $(BIN)/libmicro.a
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/libmicro-wrapper \
 	    $(DESTDIR)$(PREFIX)/bin/libmicro-multiview $(SHAREDIR)/suite \
+	    $(SHAREDIR)/multiview.awk \
 	    $(LIBDIR)/bin/.buildinfo $(MANDIR)/man3/libmicro.3 \
 	    $(LIBDIR)/libmicro.a $(LIBDIR)/bench.o $(INCDIR)/libmicro.h
 	cd $(LIBDIR)/bin 2>/dev/null && rm -f $(INSTALLED) || true

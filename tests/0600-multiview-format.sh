@@ -2,13 +2,15 @@
 # multiview.sh output against golden files: a three-file comparison with
 # ERRORS (an error count and a FAILED row), missing rows, a suspect row,
 # an untested row and seven-decimal values, in text, html, csv and json;
+# a comparison with passes in text, csv and json;
 # -o; files in Sun libMicro 0.4.1's layout; CRLF line ends.
 # shellcheck source=/dev/null
 . "$LM_TOP/tests/lib.sh"
 # shellcheck source=/dev/null
 . "$LM_TOP/tests/data/multiview/common.sh"
 
-for f in base.txt debug.txt tuned.txt sun-nondebug.txt sun-debug.txt; do
+for f in base.txt debug.txt tuned.txt sun-nondebug.txt sun-debug.txt \
+    passes-a.txt passes-b.txt; do
 	cp "$MVDATA/$f" . || exit 1
 done
 three="base.txt debug.txt tuned.txt"
@@ -20,6 +22,11 @@ three="base.txt debug.txt tuned.txt"
 	golden "three files, csv" three.csv -f csv $three
 	golden "three files, json" three.json -fjson $three
 }
+# Five passes a side (lognormal.awk), every third row 20% slower: the
+# Hodges-Lehmann intervals, largest change first.
+golden "passes, text, -s delta" passes.txt -s delta passes-a.txt passes-b.txt
+golden "passes, csv" passes.csv -f csv passes-a.txt passes-b.txt
+golden "passes, json" passes.json -f json passes-a.txt passes-b.txt
 
 # The reference order: base.txt's rows, then sysconf, first seen in
 # debug.txt; sorted by name is what the golden text shows.
@@ -36,19 +43,30 @@ check "rows sorted by name by default" cmp want.sorted got.sorted
 
 # Sun libMicro 0.4.1 layout: tab-separated "!Key:" headers, a blank
 # line, trailing blanks, its own statistics block (standard error but no
-# median interval).  The rows must read as the seed table printed them.
+# median interval).  With -i the rows read exactly as the seed table
+# printed them; by default the interval follows the bracket, and the
+# columns before it do not move.
 golden "Sun libMicro 0.4.1 files" sun.txt sun-nondebug.txt sun-debug.txt
+for a in $MV_AWKS; do
+	mview "$a" -i sun-nondebug.txt sun-debug.txt >"seed.$a"
+done
 for line in \
     'bind            20.16695     55.81066[ -176.7%]' \
     'c_cond_10       62.07450     73.30700[-18.1%]' \
     'close_tcp        6.67647     79.15516[-1085.6%]' \
     'memsetP2_10m  6621.03570   6624.18080[ -0.0%]' \
     'strchr_10        0.01775      0.01560[+13.8%]' \
+    'getpid           0.15250      0.23470[-53.9%]*' \
     '  OS_build: snv_20 non-DEBUG | snv_20 DEBUG'; do
-	check "seed layout: $line" grep -qxF "$line" "$MVDATA/sun.txt"
+	for a in $MV_AWKS; do
+		check "seed layout, -i: $line ($a)" grep -qxF "$line" "seed.$a"
+	done
+	check "seed layout, intervals after it: $line" \
+	    grep -qF "${line%\*}" "$MVDATA/sun.txt"
 done
-check "Sun statistics used: getpid tested" \
-    grep -qxF 'getpid           0.15250      0.23470[-53.9%]*' "$MVDATA/sun.txt"
+check "Sun statistics used: getpid tested, with its interval" grep -qx \
+    'getpid           0.15250      0.23470\[-53.9%\]±[0-9.]*\*' \
+    "$MVDATA/sun.txt"
 if grep -q '^  Date' "$MVDATA/sun.txt"; then
 	not_ok "Date differs but is not listed"
 else

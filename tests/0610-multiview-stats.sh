@@ -42,13 +42,30 @@ for a in $MV_AWKS; do
 done
 same_output "edge cases" e1.txt e2.txt
 
-# p-values.  Passes 1, 2, 4 against 2, 4, 8: the logs differ by ln 2
-# with the same spread, so t = 1/sqrt(2/3) with 4 degrees of freedom,
-# two-sided p = 0.28786.  One pass each, 1.0 in [0.9, 1.1] against 1.1
-# in [0.99, 1.21], with no run-to-run spread (-n 0):
-# z = ln 1.1 / (sqrt 2 * 0.2 / 5.152) = 1.73608, p = 0.082549.  With the
-# default 10% spread a side, ln 1.1 joins each side's standard error:
-# z = ln 1.1 / sqrt(2 (0.2 / 5.152)^2 + 2 (ln 1.1)^2) = 0.65487,
+# p-values and intervals, against values computed independently.
+# Five passes a side, B = A x 1.1 (A = 1.00 ... 1.04): no overlap, so
+# the exact Mann-Whitney p is 2/252 = 0.0079365; the Hodges-Lehmann
+# ratio is 1.1, and the 95% interval runs from the 3rd smallest to the
+# 3rd largest of the 25 ratios (P(U <= 2) = 4/252 <= 0.025 <
+# P(U <= 3)): 1.06827 to 1.13267, -13.3% to -6.8%, widened by the
+# quantization of the printed digits (1e-5) to 1.06826 and 1.13268.
+for v in 1.00000 1.01000 1.02000 1.03000 1.04000; do
+	printf 'h 1 1 %s 200 0 10\n' "$v"
+done >h1.txt
+for v in 1.10000 1.11100 1.12200 1.13300 1.14400; do
+	printf 'h 1 1 %s 200 0 10\n' "$v"
+done >h2.txt
+# Passes 1, 2, 4 against 2, 4, 8: three a side cannot reach 95% with
+# Mann-Whitney, so the noise model takes them, with the spread the
+# passes measure: a pooled variance of (ln 2)^2 on 4 degrees of
+# freedom, pi/2 / 3 of it a side for a median of three, so
+# t = ln 2 / sqrt(2 (ln 2)^2 pi / 6) = 0.97721, two-sided p = 0.38380,
+# and the interval ln 2 +/- 2.77645 sqrt(...): ratio 0.279088 to
+# 14.3324.  One pass each, 1.0 in [0.9, 1.1] against 1.1 in
+# [0.99, 1.21], with no run-to-run spread (-n 0):
+# z = ln 1.1 / (sqrt 2 * 0.2 / 5.152) = 1.73608, p = 0.082549.  With
+# the default 10% spread a side, ln 1.1 joins each side's standard
+# error: z = ln 1.1 / sqrt(2 (0.2 / 5.152)^2 + 2 (ln 1.1)^2) = 0.65487,
 # p = 0.51255.
 for v in 1 2 4; do printf 'w 1 1 %s 200 0 10\n' "$v.00000"; done >p1.txt
 for v in 2 4 8; do printf 'w 1 1 %s 200 0 10\n' "$v.00000"; done >p2.txt
@@ -61,15 +78,32 @@ ci() {
 ci 1.00000 0.90000 1.10000 >c1.txt
 ci 1.10000 0.99000 1.21000 >c2.txt
 for a in $MV_AWKS; do
+	mview "$a" -f csv h1.txt h2.txt >h.csv
+	check "Hodges-Lehmann and exact Mann-Whitney ($a)" grep -qF \
+	    'h,h2.txt,1.12200,5,-10.0,-13.3,-6.8,1.1,1.06826,1.13268,0.007937,0.007937,hl,slower,13.3,0,,' \
+	    h.csv
+	mview "$a" h1.txt h2.txt >h.txt
+	check "text: the delta, its half-width, the mark ($a)" grep -qxF \
+	    'h                1.02000      1.12200[-10.0%]±3.2*' h.txt
 	mview "$a" -f csv p1.txt p2.txt >p.csv
-	check "Welch p ($a)" grep -qF \
-	    'w,p2.txt,4.00000,3,-100.0,2,0.2879,0.2879,noise,' p.csv
+	check "three passes: the noise model with measured spread ($a)" \
+	    grep -qF 'w,p2.txt,4.00000,3,-100.0,-1333.2,258.3,2,0.279088,14.3324,0.3838,0.3838,model,noise,1333.2,' \
+	    p.csv
 	mview "$a" -f csv -n 0 c1.txt c2.txt >c.csv
-	check "normal p, -n 0 ($a)" grep -qF \
-	    'z,c2.txt,1.10000,1,-10.0,1.1,0.08255,0.08255,noise,' c.csv
+	check "normal p, -n 0 ($a)" grep -q \
+	    '^z,c2.txt,1.10000,1,-10.0,[-0-9.]*,[-0-9.]*,1.1,[0-9.]*,[0-9.]*,0.08255,0.08255,model,noise,' \
+	    c.csv
 	mview "$a" -f csv c1.txt c2.txt >c.csv
-	check "normal p, 10% run-to-run spread ($a)" grep -qF \
-	    'z,c2.txt,1.10000,1,-10.0,1.1,0.5126,0.5126,noise,' c.csv
+	check "normal p, 10% run-to-run spread ($a)" grep -q \
+	    '^z,c2.txt,1.10000,1,-10.0,[-0-9.]*,[-0-9.]*,1.1,[0-9.]*,[0-9.]*,0.5126,0.5126,model,noise,' \
+	    c.csv
+	mview "$a" -f csv -c 99 h1.txt h2.txt >h99.csv
+	check "-c 99: a wider interval ($a)" grep -qF \
+	    'h,h2.txt,1.12200,5,-10.0,-14.4,-5.8,1.1,1.05768,1.14401,0.007937,' \
+	    h99.csv
+	mview "$a" -f csv -c 99.5 h1.txt h2.txt >h99.csv
+	check "-c 99.5: too few passes for Mann-Whitney ($a)" \
+	    grep -q '^h,h2.txt,.*,model,' h99.csv
 done
 
 # 40 benchmarks from 0.08 to 80 usecs; B makes every fourth 10% slower.
@@ -140,9 +174,9 @@ for a in $MV_AWKS; do
 	mview "$a" -f csv -n 0 s1.txt s2.txt >bh.csv
 	# shellcheck disable=SC2016 # awk program
 	check "BH q-values are monotone in p ($a)" awk -F, '
-	NR > 1 && $7 != "" { if ($8 + 0 < $7 + 0) exit 1; print $7, $8 }' \
+	NR > 1 && $11 != "" { if ($12 + 0 < $11 + 0) exit 1; print $11, $12 }' \
 	    bh.csv
-	awk -F, 'NR > 1 && $7 != "" { print $7, $8 }' bh.csv |
+	awk -F, 'NR > 1 && $11 != "" { print $11, $12 }' bh.csv |
 	    sort -g >bh.sorted
 	# shellcheck disable=SC2016 # awk program
 	check "BH q-values sorted with p ($a)" awk '
@@ -164,18 +198,24 @@ for a in $MV_AWKS; do
 	for f in text csv json html; do
 		mview "$a" -f "$f" w1.txt w2.txt >"w.$f"
 	done
-	check "suspect: ! in text ($a)" grep -q '^y .*%][~*]!$' w.text
-	check "suspect: not on a clean row ($a)" grep -q '^x .*%][~*]$' w.text
+	check "suspect: !quant in text ($a)" \
+	    grep -q '^y .*%]±[0-9.]*[~*]!quant$' w.text
+	check "suspect: the legend says what quant is ($a)" grep -qxF \
+	    '!quant suspect: "Quantization error likely" warnings from most passes' \
+	    w.text
+	check "suspect: not on a clean row ($a)" \
+	    grep -q '^x .*%]±[0-9.]*[~*]$' w.text
 	check "suspect: csv field ($a)" \
-	    grep -q '^y,w2.txt,.*,1,Quantization error likely' w.csv
+	    grep -q '^y,w2.txt,.*,1,quant,Quantization error likely' w.csv
 	check "suspect: json flag, on y in both files only ($a)" test \
-	    "$(grep -c '"flags": \["suspect"\], "warnings": \["Quan' w.json)" \
+	    "$(grep -c '"flags": \["suspect"\], "reasons": \["quant"\], "warnings": \[{"text": "Quan' w.json)" \
 	    -eq 2
 	check "suspect: html mark ($a)" grep -q \
-	    '<span class="warn" title="w1.txt: Quantization' w.html
+	    '<span class="warn" title="quant: w1.txt: Quantization' w.html
 done
 # The default floor with passes is 3%: a steady 2% change is real to
-# Welch's test but below the floor; -p 0 lets it through, 5% passes both.
+# the test but below the floor, small (=); -p 0 lets it through, 5%
+# passes both.
 printf 'small 1.00000 1.02\nbig 1.00000 1.05\nsame 1.00000\n' >fl.ab
 awk '{ print $1, $2 }' fl.ab >fl.aa
 gen -v passes=5 -v noise=0.001 -v seed=5 fl.aa >fl1.txt
@@ -184,6 +224,7 @@ for a in $MV_AWKS; do
 	mview "$a" fl1.txt fl2.txt >fl.out
 	check "default -p 3: 2% not marked, 5% marked ($a)" \
 	    test "$(marked fl.out | tr '\n' ' ')" = "big "
+	check "default -p 3: 2% is small ($a)" grep -q '^small .*%]±[0-9.]*=$' fl.out
 	mview "$a" -p 0 fl1.txt fl2.txt >fl0.out
 	check "-p 0: 2% and 5% marked ($a)" \
 	    test "$(marked fl0.out | tr '\n' ' ')" = "big small "
@@ -211,11 +252,11 @@ done
 for a in $MV_AWKS; do
 	mview "$a" -f csv m1.txt m2.txt >m.csv
 	check "a warning from 1 pass of 3: not suspect ($a)" \
-	    grep -q '^one,m2.txt,.*,noise,0,High spread' m.csv
+	    grep -q '^one,m2.txt,.*,noise,[0-9.]*,0,,High spread.*(1 of 3 passes)$' m.csv
 	check "the same warning from 2 passes of 3: suspect ($a)" \
-	    grep -q '^two,m2.txt,.*,noise,1,High spread' m.csv
-	check "passes 60% apart: suspect, and why ($a)" grep -qF \
-	    'apart,m2.txt,1.00500,3,0.0,1,1,1,noise,1,Passes disagree: 3 passes from 1 to 1.6 usecs/call' \
+	    grep -q '^two,m2.txt,.*,noise,[0-9.]*,1,spread,High spread.*(2 of 3 passes)$' m.csv
+	check "passes 60% apart: suspect, and why ($a)" grep -q \
+	    '^apart,m2.txt,1.00500,3,0.0,.*,noise,[0-9.]*,1,passes,Passes disagree: 3 passes from 1 to 1.6 usecs/call$' \
 	    m.csv
 done
 done_testing

@@ -40,7 +40,19 @@ fails "empty.txt: empty file" good.txt empty.txt
 fails "header.txt: no result lines" header.txt good.txt
 fails "words.txt: no result lines" good.txt words.txt
 fails "binary.txt: no result lines" good.txt binary.txt
-fails "-x: unknown option (see -h)" -x good.txt good2.txt
+fails "-y: unknown option (see -h)" -y good.txt good2.txt
+fails "-o: options come before the files (see -h)" good.txt -o good2.txt
+fails "-fcsv: options come before the files (see -h)" good.txt good2.txt -fcsv
+fails "+: joins two files (see -h)" + good.txt good2.txt
+fails "+: joins two files (see -h)" good.txt + + good2.txt
+fails "+: joins two files (see -h)" good.txt good2.txt +
+fails "need a reference file and at least one file to compare (see -h)" \
+    good.txt + good2.txt
+fails "-c 100: not a confidence level from 50 to below 100" -c 100 \
+    good.txt good2.txt
+fails "-c x: not a confidence level from 50 to below 100" -cx \
+    good.txt good2.txt
+fails "-s size: unknown order (name, ref, delta)" -s size good.txt good2.txt
 fails "--html: unknown option (see -h)" --html good.txt good2.txt
 fails "-f: missing argument" -f
 fails "-f xml: unknown format (text, html, csv, json)" -f xml good.txt good2.txt
@@ -57,7 +69,7 @@ else
 fi
 chmod 644 good2.txt
 
-# Usage on stdout, status 0, nothing on stderr.
+# Usage on stdout, status 0, nothing on stderr: -h anywhere before --.
 for a in $MV_AWKS; do
 	for h in -h -? --help; do
 		mview "$a" "$h" >usage.out 2>usage.err
@@ -65,7 +77,29 @@ for a in $MV_AWKS; do
 		check "$h prints the usage ($a)" test "$rc" -eq 0 -a ! -s usage.err
 		check "$h usage text ($a)" grep -q '^usage: multiview.sh' usage.out
 	done
+	mview "$a" -f csv good.txt nosuch.txt --help >usage.out 2>usage.err
+	check "--help after the files prints the usage ($a)" \
+	    grep -q '^usage: multiview.sh' usage.out
+	mview "$a" -t -h good.txt good2.txt >usage.out 2>usage.err
+	check "-t -h: a title, not a request for help ($a)" \
+	    grep -q '^files: good.txt | good2.txt' usage.out
 done
+# Messages and usage under the name the script was called by.
+cp "$MV" libmicro-multiview
+cp -R "$LM_TOP/lib" lib
+sh ./libmicro-multiview -h >usage.out
+check "usage under the name it was called by" \
+    grep -q '^usage: libmicro-multiview \[options\]' usage.out
+sh ./libmicro-multiview good.txt >/dev/null 2>usage.err
+check "errors under the name it was called by" grep -qx \
+    'libmicro-multiview: need a reference file and at least one file to compare (see -h)' \
+    usage.err
+cp good.txt bad0.txt
+printf 'nan 1 1 NaN 200 0 1000\n' >>bad0.txt
+sh ./libmicro-multiview good.txt bad0.txt >/dev/null 2>usage.err
+check "awk warnings under the name it was called by" grep -qx \
+    'libmicro-multiview: bad0.txt:3: usecs/call NaN is not a number, line skipped' \
+    usage.err
 
 # One bad line: a warning each, the row skipped, the rest compared.
 cat >bad.txt <<'EOF'

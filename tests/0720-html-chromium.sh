@@ -165,7 +165,7 @@ delta noise_run "num noise" "% ~" white
 delta suspect_run "num s1" "-20.0% *" red
 c=$(cell suspect_run 4)
 case $c in
-*'<span class="warn" title="cmp.txt: Long tail:'*'">!</span>'*)
+*'<span class="warn" title="tail: cmp.txt: Long tail:'*'">!</span>'*)
 	ok "suspect_run: marked ! with its warning as the title" ;;
 *)
 	not_ok "suspect_run: marked ! with its warning as the title"

@@ -6,8 +6,9 @@
 # Data: base.txt, debug.txt and tuned.txt are small libmicro files
 # (-S blocks cut to the lines multiview reads); sun-*.txt follow Sun
 # libMicro 0.4.1's layout with values from a published DEBUG vs
-# non-DEBUG table; three.* and sun.txt are the golden outputs; gen.awk
-# makes the synthetic files of the statistics tests.
+# non-DEBUG table; passes-*.txt five passes a side from lognormal.awk;
+# three.*, passes.* and sun.txt are the golden outputs; gen.awk and
+# lognormal.awk make the synthetic files of the statistics tests.
 
 MV=$LM_TOP/multiview.sh
 MVDATA=$LM_TOP/tests/data/multiview
@@ -79,8 +80,9 @@ rows() {
 	awk 'NF == 0 && on { exit } on { print $1 } /^BENCHMARK/ { on = 1 }' "$1"
 }
 
-# marked FILE: the names of the rows whose delta is marked significant.
+# marked FILE: the names of the rows whose delta is marked significant
+# (faster or slower), the interval or not between the bracket and mark.
 marked() {
-	awk 'NF == 0 && on { exit } on && /%\]\*/ { print $1 }
+	awk 'NF == 0 && on { exit } on && /%\][^ ~=*]*\*/ { print $1 }
 	/^BENCHMARK/ { on = 1 }' "$1"
 }
