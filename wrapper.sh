@@ -369,18 +369,36 @@ done <"$lm_state/runs" >"$lm_state/selected"
 lm_nsel=$(wc -l <"$lm_state/selected" | tr -d ' ')
 [ "$lm_nsel" -gt 0 ] || bad "no run in $lm_suite matches the selection"
 
-# plan PASS: the runs of pass PASS into $lm_state/plan, one a line, NAME
+# plan: the runs of the next pass into $lm_state/plan, one a line, NAME
 # CASE ARGS..., in suite order or shuffled; lm_npass is their number.
 # The generator is Park-Miller's, in exact integer arithmetic, so one seed
 # gives one order under every awk (srand/rand differ between awks); its
 # state carries from one pass to the next in $lm_state/rand.
+# Calibration is done once: the batch (cnt/samp) of a run's first clean
+# pass is given to its later passes as -B, unless its line or the common
+# options set -B themselves (the argument line in the file shows it).
 plan() {
-	awk -v seed="$lm_seed" -v rf="$lm_state/rand" -v cf="$lm_state/count" '
+	awk -v seed="$lm_seed" -v rf="$lm_state/rand" -v cf="$lm_state/count" \
+	    -v figs="$lm_state/figures" -v opts=" $lm_opts " '
 	function next_rand() {
 		x = (x * 16807) % 2147483647
 		return x / 2147483647
 	}
-	{ line[++n] = $0 }
+	function sets_batch(s) {
+		return s ~ /[ \t]-[A-Za-z0-9]*B/
+	}
+	FILENAME == figs {
+		if (!($1 in batch) && $4 ~ /^[0-9]+$/ && $4 > 0)
+			batch[$1] = $4
+		next
+	}
+	{
+		if (!sets_batch(opts) && ($1 in batch) &&
+		    !sets_batch(" " $0)) {
+			$2 = $2 " -B " batch[$1]
+		}
+		line[++n] = $0
+	}
 	END {
 		x = seed % 2147483646 + 1
 		if ((getline s <rf) > 0)
@@ -396,7 +414,7 @@ plan() {
 			print line[order[i]]
 		printf "%d\n", x >rf
 		printf "%d\n", n >cf
-	}' "$lm_state/selected" >"$lm_state/plan" ||
+	}' "$lm_state/figures" "$lm_state/selected" >"$lm_state/plan" ||
 	    die "cannot write in $lm_troot"
 	read -r lm_npass <"$lm_state/count" || die "cannot read $lm_state/count"
 }
@@ -866,6 +884,7 @@ header_run() {
 	hdr Selection "$lm_sel"
 	hdr Passes "$lm_passes"
 	hdr Shuffle_seed "${lm_seed:-none}"
+	hdr Batch_reuse "a run's first clean cnt/samp is its -B in later passes, unless -B is set"
 	if [ "$lm_limit" -gt 0 ]; then
 		hdr Time_limit "$lm_limit s per run"
 	else
