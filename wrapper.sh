@@ -210,28 +210,34 @@ lm_d=$(absdir "$lm_vparent") ||
     bad "no such directory for the disk temp root: $lm_vparent"
 lm_vparent=$lm_d
 
-if [ "$lm_limit" -gt 0 ] && ! command -v timeout >/dev/null 2>&1; then
-	printf '%s: no timeout command: runs have no time limit\n' "$prog" >&2
-	lm_limit=0
-	lm_nolimit=" (timeout(1) not found)"
-fi
 
 # ---- temporary state, removed on every way out ------------------------
 
 lm_troot=
 lm_vroot=
 lm_child=
+lm_dog=
 lm_done=0
 lm_total=0
 lm_writing=
 
 # shellcheck disable=SC2317 # called from traps
-cleanup() {
+stop_children() {
 	if [ -n "$lm_child" ]; then
 		kill -TERM "$lm_child" 2>/dev/null
 		wait "$lm_child" 2>/dev/null
 		lm_child=
 	fi
+	if [ -n "$lm_dog" ]; then
+		kill -TERM "$lm_dog" 2>/dev/null
+		wait "$lm_dog" 2>/dev/null
+		lm_dog=
+	fi
+}
+
+# shellcheck disable=SC2317 # called from traps
+cleanup() {
+	stop_children
 	for d in "$lm_troot" "$lm_vroot"; do
 		[ -n "$d" ] || continue
 		chmod -R u+w "$d" 2>/dev/null
@@ -241,15 +247,19 @@ cleanup() {
 	lm_vroot=
 }
 
-# Clean up, say so in the result file, then leave by the same signal.
+# Stop the run, put the finished runs and a note in the result file,
+# clean up, then leave by the same signal.
 # shellcheck disable=SC2317 # called from traps
 on_signal() {
 	trap '' INT TERM HUP PIPE
-	cleanup
+	stop_children
 	if [ -n "$lm_writing" ]; then
+		progress_end
+		flush 2>/dev/null
 		printf '!Interrupted: SIG%s after %d of %d runs\n' \
 		    "$1" "$lm_done" "$lm_total" >&3 2>/dev/null
 	fi
+	cleanup
 	trap - EXIT "$1"
 	kill -s "$1" "$$"
 	exit $((128 + $2))
@@ -394,18 +404,40 @@ done <"$lm_state/runs" >"$lm_state/selected"
 lm_nsel=$(wc -l <"$lm_state/selected" | tr -d ' ')
 [ "$lm_nsel" -gt 0 ] || bad "no run in $lm_suite matches the selection"
 
-# The plan: PASS NAME CASE ARGS..., every pass in suite order or shuffled.
+# plan: the runs of the next pass into $lm_state/plan, one a line, NAME
+# CASE ARGS..., in suite order or shuffled; lm_npass is their number.
 # The generator is Park-Miller's, in exact integer arithmetic, so one seed
-# gives one order under every awk (srand/rand differ between awks).
-awk -v passes="$lm_passes" -v seed="$lm_seed" '
-function next_rand() {
-	x = (x * 16807) % 2147483647
-	return x / 2147483647
-}
-{ line[++n] = $0 }
-END {
-	x = seed % 2147483646 + 1
-	for (p = 1; p <= passes; p++) {
+# gives one order under every awk (srand/rand differ between awks); its
+# state carries from one pass to the next in $lm_state/rand.
+# Calibration is done once: the batch (cnt/samp) of a run's first clean
+# pass is given to its later passes as -B, unless its line or the common
+# options set -B themselves (the argument line in the file shows it).
+plan() {
+	awk -v seed="$lm_seed" -v rf="$lm_state/rand" -v cf="$lm_state/count" \
+	    -v figs="$lm_state/figures" -v opts=" $lm_opts " '
+	function next_rand() {
+		x = (x * 16807) % 2147483647
+		return x / 2147483647
+	}
+	function sets_batch(s) {
+		return s ~ /[ \t]-[A-Za-z0-9]*B/
+	}
+	FILENAME == figs {
+		if (!($1 in batch) && $4 ~ /^[0-9]+$/ && $4 > 0)
+			batch[$1] = $4
+		next
+	}
+	{
+		if (!sets_batch(opts) && ($1 in batch) &&
+		    !sets_batch(" " $0)) {
+			$2 = $2 " -B " batch[$1]
+		}
+		line[++n] = $0
+	}
+	END {
+		x = seed % 2147483646 + 1
+		if ((getline s <rf) > 0)
+			x = s + 0
 		for (i = 1; i <= n; i++)
 			order[i] = i
 		if (seed != "")
@@ -414,9 +446,13 @@ END {
 				t = order[i]; order[i] = order[j]; order[j] = t
 			}
 		for (i = 1; i <= n; i++)
-			print p, line[order[i]]
-	}
-}' "$lm_state/selected" >"$lm_state/plan"
+			print line[order[i]]
+		printf "%d\n", x >rf
+		printf "%d\n", n >cf
+	}' "$lm_state/figures" "$lm_state/selected" >"$lm_state/plan" ||
+	    die "cannot write in $lm_troot"
+	read -r lm_npass <"$lm_state/count" || die "cannot read $lm_state/count"
+}
 lm_total=$((lm_nsel * lm_passes))
 
 # ---- fixtures ---------------------------------------------------------
@@ -447,60 +483,197 @@ fi
 
 # ---- running one program ----------------------------------------------
 
-# now: seconds since the epoch, with a fraction where date(1) gives one.
-lm_now=$(date +%s.%N 2>/dev/null)
-case $lm_now in
-*[!0-9.]* | *. | '') lm_datefmt=+%s ;;
-*) lm_datefmt=+%s.%N ;;
-esac
-now() { date "$lm_datefmt"; }
+# Nothing here starts a process but the run itself: a run of a small
+# case lasts a few milliseconds, and every fork and exec of the wrapper's
+# own would be added to each of thousands of runs.
+
+# tick: lm_cs, centiseconds on a clock that only goes forward.  The
+# kernel's uptime is read by the shell itself; without /proc, date(1).
+lm_clock=none
+read -r lm_up </proc/uptime 2>/dev/null && lm_clock=uptime
+tick() {
+	if [ "$lm_clock" = uptime ] && read -r lm_up </proc/uptime; then
+		lm_up=${lm_up%% *}
+		lm_f=${lm_up#*.}
+		lm_f=${lm_f#0}
+		lm_cs=$((${lm_up%.*} * 100 + ${lm_f:-0}))
+	else
+		lm_cs=$(($(date +%s) * 100))
+	fi
+}
+
+# secs CS: CS centiseconds as seconds with one decimal, in lm_s.
+secs() {
+	lm_s=$((($1 + 5) / 10))
+	lm_s=$((lm_s / 10)).$((lm_s % 10))
+}
+
+# The time limit is kept by one watchdog for the whole suite, not by a
+# timeout(1) per run.  spawn writes "SEQ PID" of the run in progress to
+# $lm_state/current and "SEQ -" when it is over; once a second the
+# watchdog counts how long it has seen the same run, and past the limit
+# marks it killed.SEQ, sends SIGTERM, and five seconds on SIGKILL.  So a
+# run is stopped between LIMIT and LIMIT+1 seconds after it began.
+# shellcheck disable=SC2317 # run in the background
+watchdog() {
+	lm_sp=
+	trap '[ -z "$lm_sp" ] || kill "$lm_sp" 2>/dev/null; exit 0' TERM
+	lm_wlast=
+	lm_wticks=0
+	while kill -0 "$lm_wrapper" 2>/dev/null && [ -d "$lm_state" ]; do
+		sleep 1 &
+		lm_sp=$!
+		wait "$lm_sp"
+		lm_sp=
+		read -r lm_wseq lm_wpid <"$lm_state/current" 2>/dev/null ||
+		    continue
+		is_uint "$lm_wpid" || { lm_wlast=; continue; }
+		if [ "$lm_wseq" != "$lm_wlast" ]; then
+			lm_wlast=$lm_wseq
+			lm_wticks=0
+			continue
+		fi
+		lm_wticks=$((lm_wticks + 1))
+		if [ "$lm_wticks" -eq "$lm_limit" ]; then
+			true >"$lm_state/killed.$lm_wseq"
+			kill -TERM "$lm_wpid" 2>/dev/null
+		elif [ "$lm_wticks" -ge $((lm_limit + 5)) ]; then
+			kill -KILL "$lm_wpid" 2>/dev/null
+		fi
+	done
+}
+lm_wrapper=$$
+lm_seq=0
 
 # spawn OUT ERR CMD...: run CMD in the fast root (where bin/ leads to the
 # binaries), in the background so that a signal to the wrapper is handled
-# at once; the exit status is left in lm_rc.
+# at once; the exit status is left in lm_rc, lm_killed says whether the
+# watchdog stopped it.
 spawn() {
 	lm_o=$1
 	lm_e=$2
 	shift 2
-	if [ "$lm_limit" -gt 0 ]; then
-		set -- timeout -k 5 "$lm_limit" "$@"
-	fi
-	(cd "$lm_troot" && exec "$@") </dev/null >"$lm_o" 2>"$lm_e" &
+	lm_seq=$((lm_seq + 1))
+	(cd "$lm_troot" && exec "$@") </dev/null >"$lm_o" 2>"$lm_e" 3>&- &
 	lm_child=$!
+	[ -z "$lm_dog" ] ||
+	    printf '%d %d\n' "$lm_seq" "$lm_child" >"$lm_state/current"
 	wait "$lm_child" 2>/dev/null
 	lm_rc=$?
 	lm_child=
+	lm_killed=
+	if [ -n "$lm_dog" ]; then
+		printf '%d -\n' "$lm_seq" >"$lm_state/current"
+		[ ! -e "$lm_state/killed.$lm_seq" ] || lm_killed=1
+	fi
 }
 
-# why RC ELAPSED: what an exit status says happened.
+# why RC: what an exit status says happened.
 why() {
-	if [ "$lm_limit" -gt 0 ] && { [ "$1" -eq 124 ] || { [ "$1" -eq 137 ] &&
-	    awk -v t="$2" -v l="$lm_limit" 'BEGIN { exit !(t >= l) }'; }; }
-	then
-		echo "timed out after $lm_limit s"
+	if [ -n "$lm_killed" ]; then
+		lm_why="timed out after $lm_limit s"
 	elif [ "$1" -gt 128 ]; then
 		lm_sig=$(($1 - 128))
-		echo "killed by signal $lm_sig (SIG$(kill -l "$lm_sig" 2>/dev/null))"
+		lm_why="killed by signal $lm_sig (SIG$(kill -l "$lm_sig" 2>/dev/null))"
 	else
 		case $1 in
-		126) echo "exit status 126 (could not execute)" ;;
-		127) echo "exit status 127 (not found)" ;;
-		*) echo "exit status $1" ;;
+		126) lm_why="exit status 126 (could not execute)" ;;
+		127) lm_why="exit status 127 (not found)" ;;
+		*) lm_why="exit status $1" ;;
 		esac
 	fi
 }
 
-# The case's stderr as comments; the -E echo ("Running: NAME ... for N
-# seconds") is dropped, and so is its prefix where a message cut into it.
-stderr_comments() {
-	awk '
-	/^Running: / && match($0, /^Running: +[^ ]+/) {
-		$0 = substr($0, RLENGTH + 1)
-		if ($0 ~ /^ for +[0-9.]+ seconds$/ || $0 == "")
-			next
-	}
-	{ print "# stderr: " $0 }' "$1"
+# result_row FILE: the errors field of the first result line for lm_name
+# in FILE (name, prc, thr, usecs/call, samples, errors, cnt/samp...), in
+# lm_row; empty when there is none.
+result_row() {
+	lm_row=
+	lm_rf=$1
+	while IFS= read -r lm_l || [ -n "$lm_l" ]; do
+		set -f
+		# shellcheck disable=SC2086 # a result line is blank-separated
+		set -- $lm_l
+		set +f
+		if [ "$#" -lt 7 ] || [ "$1" != "$lm_name" ]; then
+			continue
+		fi
+		case $4 in
+		*[!0-9.]* | .* | *. | *.*.*) continue ;;
+		*.*) lm_row=$6; return ;;
+		esac
+	done <"$lm_rf"
 }
+
+# flush: the finished runs of the pass, from $lm_state/log, into the
+# result file, in the order they ran.  The log holds per run "R K CS
+# NAME", and for a failure "W WHY" and "A ARGV"; its output and errors are
+# in $lm_state/K.out and K.err.  A run's rows are its output and its
+# stderr as comments (the -E echo "Running: NAME ... for N seconds" is
+# dropped, and so is its prefix where a message cut into it); a failure's
+# are its argument line, the FAILED row, the reason, then whatever the
+# program said, as comments.  The first clean result line of each run is
+# noted in $lm_state/figures: NAME PASS USECS BATCH CS.
+flush() {
+	[ -s "$lm_state/log" ] && [ -z "$lm_flushing" ] || return 0
+	lm_flushing=1
+	awk -v dir="$lm_state" -v pass="$lm_pass" -v passes="$lm_passes" \
+	    -v hdr="$lm_passhdr" '
+	function comments(f, tag,    l) {
+		while ((getline l <f) > 0) {
+			if (tag == "stderr" && l ~ /^Running: / &&
+			    match(l, /^Running: +[^ ]+/)) {
+				l = substr(l, RLENGTH + 1)
+				if (l ~ /^ for +[0-9.]+ seconds$/ || l == "")
+					continue
+			}
+			print "# " tag ": " l
+		}
+		close(f)
+	}
+	function finish(    f, l, w, got) {
+		if (k == "")
+			return
+		f = dir "/" k ".out"
+		if (why == "") {
+			while ((getline l <f) > 0) {
+				print l
+				if (got || split(l, w) < 7 || w[1] != name ||
+				    w[4] !~ /^[0-9]+\.[0-9]+$/)
+					continue
+				got = 1
+				if (w[6] == 0)
+					print name, pass, w[4], w[7], cs >figs
+			}
+			close(f)
+		} else {
+			print "#" argv
+			printf "%-12s %3d %3d %12.5f %12d %8d %8d %s\n",
+			    name, 0, 0, 0, 0, 1, 0, "FAILED"
+			printf "# FAILED: %s: %s\n", name, why
+			comments(f, "stdout")
+		}
+		comments(dir "/" k ".err", "stderr")
+		k = ""
+	}
+	BEGIN {
+		figs = dir "/figures"
+		if (hdr == "" && passes > 1)
+			printf "# pass %d of %d\n", pass, passes
+	}
+	$1 == "R" {
+		finish()
+		k = $2; cs = $3; name = $4; why = ""; argv = ""
+		next
+	}
+	$1 == "W" { why = substr($0, 3); next }
+	$1 == "A" { argv = substr($0, 2); next }
+	END { finish() }' "$lm_state/log" >&3 || return 1
+	lm_passhdr=1
+	true >"$lm_state/log"
+	lm_flushing=
+}
+lm_flushing=
 
 # ---- the header -------------------------------------------------------
 
@@ -746,10 +919,11 @@ header_run() {
 	hdr Selection "$lm_sel"
 	hdr Passes "$lm_passes"
 	hdr Shuffle_seed "${lm_seed:-none}"
+	hdr Batch_reuse "a run's first clean cnt/samp is its -B in later passes, unless -B is set"
 	if [ "$lm_limit" -gt 0 ]; then
 		hdr Time_limit "$lm_limit s per run"
 	else
-		hdr Time_limit "none${lm_nolimit-}"
+		hdr Time_limit none
 	fi
 	hdr Fast_root "$(fs_type "$lm_tparent")"
 	hdr Disk_root "$(fs_type "$lm_vparent")"
@@ -1074,7 +1248,12 @@ else
 fi
 trust_check
 lm_writing=1
-lm_start=$(now)
+tick
+lm_start=$lm_cs
+if [ "$lm_limit" -gt 0 ]; then
+	watchdog </dev/null >/dev/null 2>&1 3>&- &
+	lm_dog=$!
+fi
 lm_elf=$(elf_info "$lm_bin/nop")
 header_libmicro
 header_system
@@ -1083,11 +1262,26 @@ header_warnings
 
 lm_nfail=0
 lm_nerr=0
-lm_lastpass=0
+lm_pass=0
+lm_passhdr=
+{ true >"$lm_state/log" && true >"$lm_state/figures"; } ||
+    die "cannot write in $lm_troot"
 
-# run_one PASS NAME CASE ARGS...: one run, its rows appended to the file.
+# progress_run: the plain progress line of the run just done.
+progress_run() {
+	[ -z "$lm_quiet" ] || return 0
+	secs "$lm_dt"
+	# shellcheck disable=SC2059 # the width of the count is computed
+	printf "[%${#lm_total}d/%d] %-14s %5s s%s\n" "$lm_done" "$lm_total" \
+	    "$lm_name" "$lm_s" "${lm_why:+  FAILED: $lm_why}" >&2
+}
+# shellcheck disable=SC2317 # called from traps too
+progress_end() { :; }
+
+# run_one K NAME CASE ARGS...: run K of the pass; its outcome goes to the
+# log and its output to K.out and K.err, for flush.
 run_one() {
-	lm_pass=$1
+	lm_k=$1
 	lm_name=$2
 	lm_case=$3
 	shift 3
@@ -1115,83 +1309,74 @@ run_one() {
 	set -- "bin/$lm_case" $lm_opts "$@"
 	set +f
 
-	if [ "$lm_passes" -gt 1 ] && [ "$lm_pass" -ne "$lm_lastpass" ]; then
-		printf '# pass %d of %d\n' "$lm_pass" "$lm_passes" >&3 2>/dev/null ||
-		    die "cannot write the results"
-		[ "$lm_lastpass" -eq 0 ] || make_files ||
-		    die "cannot make the data files in $lm_troot and $lm_vroot"
-		lm_lastpass=$lm_pass
-	fi
-	execute "$@"
-	write_run "$@" >&3 2>/dev/null || die "cannot write the results"
-	lm_done=$((lm_done + 1))
-	lm_note=${lm_why:+  FAILED: $lm_why}
-	[ -n "$lm_quiet" ] || awk -v i="$lm_done" -v n="$lm_total" \
-	    -v name="$lm_name" -v a="$lm_t0" -v b="$lm_t1" -v note="$lm_note" \
-	    'BEGIN { printf "[%" length(n "") "d/%d] %-14s %5.1f s%s\n",
-	    i, n, name, b - a, note }' >&2
-}
-
-# execute ARGV...: run it; lm_why says how it failed, empty if it did not.
-execute() {
-	lm_t0=$(now)
+	tick
+	lm_t0=$lm_cs
 	lm_why=
 	if [ ! -f "$lm_bin/$lm_case" ] || [ ! -x "$lm_bin/$lm_case" ]; then
-		true >"$lm_state/out"
-		true >"$lm_state/err"
-		lm_nfail=$((lm_nfail + 1))
+		true >"$lm_state/$lm_k.out"
+		true >"$lm_state/$lm_k.err"
 		lm_why="no program bin/$lm_case in $lm_bin"
-		lm_t1=$(now)
-		return
+	else
+		spawn "$lm_state/$lm_k.out" "$lm_state/$lm_k.err" "$@"
+		if [ "$lm_rc" -ne 0 ]; then
+			why "$lm_rc"
+		else
+			result_row "$lm_state/$lm_k.out"
+			case $lm_row in
+			'') lm_why="exit status 0 but no result line for $lm_name" ;;
+			*[!0]*) lm_nerr=$((lm_nerr + 1)) ;;
+			esac
+		fi
 	fi
-	spawn "$lm_state/out" "$lm_state/err" "$@"
-	lm_t1=$(now)
-	if [ "$lm_rc" -ne 0 ]; then
-		lm_why=$(why "$lm_rc" "$(awk -v a="$lm_t0" -v b="$lm_t1" \
-		    'BEGIN { print b - a }')")
-		lm_nfail=$((lm_nfail + 1))
-		return
-	fi
-	awk -v n="$lm_name" '$1 == n && NF >= 7 && $4 ~ /^[0-9]+\.[0-9]+$/ {
-		rows++; if ($6 > 0) e = 1 }
-	    END { exit rows == 0 ? 1 : e ? 3 : 0 }' "$lm_state/out"
-	case $? in
-	0) ;;
-	3) lm_nerr=$((lm_nerr + 1)) ;;
-	*) lm_why="exit status 0 but no result line for $lm_name"
-	   lm_nfail=$((lm_nfail + 1)) ;;
-	esac
+	tick
+	lm_dt=$((lm_cs - lm_t0))
+	{
+		printf 'R %d %d %s\n' "$lm_k" "$lm_dt" "$lm_name" &&
+		    if [ -n "$lm_why" ]; then
+			printf 'W %s\nA' "$lm_why" && printf ' %s' "$@" &&
+			    printf '\n'
+		    fi
+	} >>"$lm_state/log" || die "cannot write in $lm_troot"
+	[ -z "$lm_why" ] || lm_nfail=$((lm_nfail + 1))
+	lm_done=$((lm_done + 1))
+	progress_run
+	[ $((lm_k % 32)) -ne 0 ] || flush || die "cannot write the results"
 }
 
-# write_run ARGV...: the run's rows; for a failure, the argument line, the
-# FAILED row, the reason, and whatever the program said, as comments.
-write_run() {
-	if [ -z "$lm_why" ]; then
-		cat "$lm_state/out" && stderr_comments "$lm_state/err"
-		return
-	fi
-	printf '#' && printf ' %s' "$@" && printf '\n' &&
-	    printf '%-12s %3d %3d %12.5f %12d %8d %8d %s\n' \
-	    "$lm_name" 0 0 0 0 1 0 FAILED &&
-	    printf '# FAILED: %s: %s\n' "$lm_name" "$lm_why" &&
-	    sed 's/^/# stdout: /' "$lm_state/out" &&
-	    stderr_comments "$lm_state/err"
+# run_pass: every run of $lm_state/plan, then their rows into the file.
+run_pass() {
+	lm_passhdr=
+	lm_k=0
+	while IFS= read -r lm_line; do
+		set -f
+		# shellcheck disable=SC2086 # a planned run is blank-separated words
+		run_one $((lm_k + 1)) $lm_line
+		set +f
+	done <"$lm_state/plan"
+	flush || die "cannot write the results"
 }
 
-while IFS= read -r lm_line; do
-	set -f
-	# shellcheck disable=SC2086 # a planned run is blank-separated words
-	run_one $lm_line
-	set +f
-done <"$lm_state/plan"
+while [ "$lm_pass" -lt "$lm_passes" ]; do
+	lm_pass=$((lm_pass + 1))
+	if [ "$lm_pass" -gt 1 ]; then
+		make_files ||
+		    die "cannot make the data files in $lm_troot and $lm_vroot"
+	fi
+	plan
+	lm_total=$((lm_done + lm_npass + (lm_passes - lm_pass) * lm_nsel))
+	run_pass
+done
 
-lm_end=$(now)
-lm_secs=$(awk -v a="$lm_start" -v b="$lm_end" 'BEGIN { printf "%.1f", b - a }')
+tick
+secs $((lm_cs - lm_start))
+lm_secs=$lm_s
+progress_end
 hdr Load_avg_end "$(loadavg)"
 hdr Runs "$lm_done ($lm_nfail failed, $lm_nerr with errors)"
 hdr Elapsed "$lm_secs s"
 lm_writing=
 exec 3>&-
+stop_children
 
 lm_sum="$lm_done runs, $lm_nfail failed, $lm_nerr with errors, $lm_secs s"
 if [ $((lm_nfail + lm_nerr)) -gt 0 ]; then
