@@ -602,10 +602,8 @@ apply_defaults(void)
 static void
 parse_options(int argc, char **argv)
 {
-	int rc;
-
 	if (argc == 2 && strcmp(argv[1], "--check-lines") == 0) {
-		rc = check_lines(argv[0]);
+		int rc = check_lines(argv[0]);
 		lm_cleanup();
 		exit(rc);
 	}
@@ -1775,7 +1773,9 @@ nop(void)
 	return 1;
 }
 
+/* libMicro's signature, so its inputs are not const. */
 int
+/* cppcheck-suppress constParameter */
 fit_line(double *x, double *y, int count, double *a, double *b)
 {
 	double sx = 0, sy = 0, sxy = 0, sxx = 0, d;
@@ -2114,10 +2114,11 @@ cal_wait(pid_t pid, const sigset_t *set)
 {
 	struct timespec tick = { 0, 100000000 };
 	long long deadline = getnsecs() + (2LL * lm.optX + 30000) * 1000000;
-	int status, sig, sent = 0;
+	int status, sent = 0;
 
 	for (;;) {
 		pid_t r = waitpid(pid, &status, lm_opt1 ? 0 : WNOHANG);
+		int sig;
 
 		if (r == pid)
 			return WIFEXITED(status) && WEXITSTATUS(status) == 0 ?
@@ -2163,7 +2164,7 @@ cal_round(int b, const sigset_t *set, const sigset_t *old, long long *span)
 static void
 choose_batch(const sigset_t *set, const sigset_t *old)
 {
-	long long start = getnsecs(), b, next, span, good = 0;
+	long long start = getnsecs(), b, span, good = 0;
 	double prev = 0;
 	void *p;
 
@@ -2183,8 +2184,10 @@ choose_batch(const sigset_t *set, const sigset_t *old)
 				b = good;
 			break;
 		}
+		long long next = next_batch(b, span, &prev, lm.calrounds);
+
 		good = b;
-		if ((next = next_batch(b, span, &prev, lm.calrounds)) == 0)
+		if (next == 0)
 			break;
 		b = next;
 	}

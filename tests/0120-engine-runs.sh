@@ -61,12 +61,19 @@ for label in min max mean median stddev "standard error" \
 done
 for label in "elapsed time" "number of samples" "number of outliers" \
     "getnsecs overhead" "clock resolution (ns)" "sample length (us)" \
-    "user usecs/call" "system usecs/call" "vol ctx sw/call" \
-    "invol ctx sw/call" "minor faults/call"; do
+    "batch sizing rounds" "batch sizing (ms)" "cpu usecs/call" \
+    "cpu split ticks" "vol ctx sw/call" "invol ctx sw/call" \
+    "minor faults/call"; do
 	check "-S prints '$label'" awk -v l="$label" '
 	    substr($0, 1, 24) == sprintf("# %22s", l) && $NF ~ /^[0-9.]+$/ {
 	        f = 1 } END { exit !f }' out
 done
+# The user/system split is a number only when it rests on 10 ticks.
+check "-S: user and system usecs/call, or unresolved with < 10 ticks" awk '
+    /^# +cpu split ticks / { t = $NF }
+    /^# +user usecs\/call / { u = $NF } /^# +system usecs\/call / { s = $NF }
+    END { if (t >= 10) exit !(u ~ /^[0-9.]+$/ && s ~ /^[0-9.]+$/)
+          exit !(u == "unresolved" && s == "unresolved") }' out
 check "-S: min <= median <= max, ci brackets the median" awk '
     /^# +min / { mn = $NF } /^# +max / { mx = $NF } /^# +median / { md = $NF }
     /ci low/ { lo = $NF } /ci high/ { hi = $NF }
@@ -75,9 +82,10 @@ check "-S: samples line agrees with the result line" awk '
     $1 == "getpid" { n = $5 } /number of samples/ { s = $NF }
     END { exit !(n == s && n >= 50) }' out
 # CPU time is accounted in ticks: run long enough for several of them.
-"$BIN/getpid" -S -C 50 -D 300 >cpu 2>&1
-check "-S: getpid is charged system time" awk '
-    /system usecs\/call/ { exit !($NF > 0) }' cpu
+"$BIN/getpid" -S -C 50 -D 1000 >cpu 2>&1
+check "-S: getpid is charged system time (or too few ticks to say)" awk '
+    /^# +cpu split ticks / { t = $NF } /system usecs\/call/ { v = $NF }
+    END { exit !(t < 10 ? v == "unresolved" : v + 0 > 0) }' cpu
 check "-S: a distribution block" grep -q '^# DISTRIBUTION' out
 
 # -W: a batch too small for the clock must be called out.
