@@ -46,6 +46,7 @@
 #define LM_HISTO	20	/* rows of the distribution */
 #define LM_Z99		2.5758293035489	/* two-sided 99% normal quantile */
 #define LM_CALSAMPLES	3	/* timed samples in a sizing round */
+#define LM_CALBUDGET_NS	1000000000LL	/* sizing rounds past this: stop */
 #define LM_CALMS	200	/* longest a sizing round samples, ms */
 #define LM_MINTICKS	10	/* fewest ticks for a user/system split */
 #define LM_TSDSLACK	8192	/* bytes after the per-thread data */
@@ -2065,6 +2066,17 @@ next_batch(long long b, long long span, double *prev, int round)
 	return next > lm_maxB ? lm_maxB : next;
 }
 
+/* The B whose sample would last the target, from one round's span. */
+static long long
+est_batch(long long b, long long span)
+{
+	double want = ceil(1.1 * (double)lm.target_ns * (double)b /
+	    (double)(span > 0 ? span : 1));
+
+	return want > (double)lm_maxB ? lm_maxB : want < 1.0 ? 1 :
+	    (long long)want;
+}
+
 /* A sizing round, in the child: never returns. */
 LM_NORETURN static void
 cal_child(int b, const sigset_t *set, const sigset_t *old)
@@ -2189,6 +2201,13 @@ choose_batch(const sigset_t *set, const sigset_t *old)
 		good = b;
 		if (next == 0)
 			break;
+		/* Setup dominates each round (large buffers, many
+		 * resources): take the estimate instead of checking it. */
+		if (getnsecs() - start > LM_CALBUDGET_NS) {
+			if (span < lm.target_ns)
+				b = est_batch(b, span);
+			break;
+		}
 		b = next;
 	}
 	(void) munmap(p, sizeof(long long));

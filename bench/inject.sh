@@ -16,6 +16,9 @@ usage: $prog [-e EVERY] [-f FACTOR] [-s] IN OUT LIST
 EOF
 }
 
+for a in "$@"; do
+	case $a in --help) usage; exit 0 ;; esac
+done
 every=4
 factor=1.10
 spike=0

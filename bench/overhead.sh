@@ -13,6 +13,13 @@
 # wrapper's fixed start-up (its run with no suite lines but one).
 # Usage: sh bench/overhead.sh [-n N] [-r R] [-b BINDIR] [-w WRAPPER]
 set -u
+prog=${0##*/}
+usage() {
+	echo "usage: $prog [-n N] [-r R] [-b BINDIR] [-w WRAPPER]"
+}
+for a in "$@"; do
+	case $a in -h | --help) usage; exit 0 ;; esac
+done
 top=$(cd "$(dirname "$0")/.." && pwd)
 n=200
 reps=3
@@ -24,17 +31,15 @@ while getopts n:r:b:w: opt; do
 	r) reps=$OPTARG ;;
 	b) bin=$OPTARG ;;
 	w) w=$OPTARG ;;
-	*) echo "usage: sh bench/overhead.sh [-n N] [-r R] [-b BINDIR]" \
-	       "[-w WRAPPER]" >&2
-	   exit 2 ;;
+	*) usage >&2; exit 2 ;;
 	esac
 done
 for v in "$n" "$reps"; do
-	case $v in '' | *[!0-9]* | 0) echo "overhead.sh: not a count: $v" >&2
+	case $v in '' | *[!0-9]* | 0) echo "$prog: not a count: $v" >&2
 		exit 2 ;;
 	esac
 done
-[ -x "$bin/nop" ] || { echo "overhead.sh: no $bin/nop (run make)" >&2; exit 1; }
+[ -x "$bin/nop" ] || { echo "$prog: no $bin/nop (run make)" >&2; exit 1; }
 out=$(mktemp -d "${TMPDIR:-/tmp}/lmovh.XXXXXX") || exit 1
 trap 'rm -rf "$out"' EXIT
 trap 'exit 130' INT TERM HUP
@@ -73,7 +78,7 @@ bare() {
 	cd "$top" || return 1
 }
 
-tw=$(best wrap "$out/suite") || { echo "overhead.sh: wrapper failed" >&2
+tw=$(best wrap "$out/suite") || { echo "$prog: wrapper failed" >&2
 	exit 1; }
 eng=$(awk '/^#  *elapsed time/ { s += $NF } END { printf "%.6f", s }' \
     "$out/w.txt")
