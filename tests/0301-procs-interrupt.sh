@@ -11,19 +11,19 @@ export TMPDIR
 mkdir -p "$TMPDIR" || exit 1
 
 # procs NAME [Z]: processes of this session running NAME; with Z, only
-# the zombies, without, only the live ones.
+# the zombies, without, only the live ones.  One ps for all of them: a
+# fork run has a thousand children, and a ps each outlasts the run.
 procs() {
 	if command -v pgrep >/dev/null 2>&1; then
-		pids=$(pgrep -s 0 -x "$1")
+		pids=$(pgrep -s 0 -x "$1" | tr '\n' ',')
 	else
-		pids=$(ps -e -o pid= -o comm= | awk -v n="$1" '$2 == n {print $1}')
+		pids=$(ps -e -o pid= -o comm= |
+		    awk -v n="$1" '$2 == n {printf "%s,", $1}')
 	fi
-	for p in $pids; do
-		case $(ps -o stat= -p "$p" 2>/dev/null) in
-		Z*) [ "${2:-}" = Z ] && echo "$p" ;;
-		?*) [ "${2:-}" = Z ] || echo "$p" ;;
-		esac
-	done
+	[ -n "$pids" ] || return 0
+	ps -o pid= -o stat= -p "${pids%,}" 2>/dev/null | awk -v z="${2:-}" '
+	    $2 ~ /^Z/ { if (z == "Z") print $1; next }
+	    NF == 2 { if (z != "Z") print $1 }'
 }
 
 sems() {
