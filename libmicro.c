@@ -1081,7 +1081,7 @@ account(struct shared *sh)
 	if (sh->sh_calibrating) {
 		/* A warm-up sample: cold caches, first touches; not kept. */
 		sh->sh_calibrating = 0;
-		sh->sh_tstart = now;
+		sh->sh_tstart = sh->sh_tend = now;
 		return;
 	}
 	if (sh->sh_minspan == 0 || span < sh->sh_minspan)
