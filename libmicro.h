@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/file.h>	/* flock(), which 0.4.1 cases call with only <fcntl.h> */
 
 #define LIBMICRO_VERSION	"0.1.0"
 #define STRSIZE			1024

@@ -23,7 +23,7 @@ procs() { pgrep -f "^bin/$1" | wc -l | tr -d ' '; }
 shm() { find /dev/shm -mindepth 1 2>/dev/null | sort; }
 sems() { ipcs -s 2>/dev/null | awk '$1 ~ /^0x/' | wc -l | tr -d ' '; }
 
-for f in sun_initrun sun_initworker sun_barrier twostate; do
+for f in sun_initrun sun_initworker sun_barrier sun_flock twostate; do
 	if build "$f"; then
 		ok "$f.c builds with the plain header, no warnings"
 	else
@@ -34,7 +34,7 @@ done
 
 shm >shm0
 s0=$(sems)
-for f in sun_initrun sun_initworker sun_barrier; do
+for f in sun_initrun sun_initworker sun_barrier sun_flock; do
 	for mode in "-P 2 -T 2" "-1" "-1 -T 2" "" "-B 0" "-B 0 -P 2 -T 2"; do
 		# shellcheck disable=SC2086 # mode is a list of options
 		timeout -k 5 60 "bin/$f" $mode -S -C 5 -D 1 -X 3000 >out 2>err

@@ -27,7 +27,8 @@ for s in "$LM_TOP"/bench/*.sh; do
 done
 
 for args in "suite.sh -Z" "suite.sh -p 0" "suite.sh one" "harness.sh x" \
-    "harness.sh 1 2" "libc-vs-bare.sh extra" "ab.sh -Z" "ab.sh -r 0"; do
+    "harness.sh 1 2" "libc-vs-bare.sh extra" "ab.sh -Z" "ab.sh -r 0" \
+    "suncompat.sh -Z" "suncompat.sh" "suncompat.sh -r 0 dir"; do
 	set -f
 	# shellcheck disable=SC2086 # a script and its arguments
 	set -- $args
