@@ -77,7 +77,8 @@ red slower, deeper beyond 25% and 100%; the others are grey on white.
 csv and json give, per benchmark and file: value, passes, delta and
 ratio with their interval, p, BH-adjusted q, method, verdict
 (reference, faster, slower, small, noise, untested, zero, errors,
-missing), the change the data excludes, and the warnings.
+missing), the change the data excludes, and the warnings; json also
+the value of each pass (its layout: doc/format.md, schema_version).
 
 Header lines whose values differ between the files are listed first,
 except those that always differ (date, time, uptime, load, command,

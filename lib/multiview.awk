@@ -102,6 +102,7 @@ function init(    i) {
 	split("name prc thr usecs/call samples errors cnt/samp", COLUMN, " ")
 	APOS = sprintf("%c", 39)
 	PM = "\302\261"	# the plus-minus sign, in UTF-8
+	JSON_SCHEMA = 1	# the version of the json layout (doc/format.md)
 	for (i = 1; i < 32; i++)
 		JCTL[sprintf("%c", i)] = sprintf("\\u%04x", i)
 	for (i = 1; i < 256; i++)
@@ -1625,6 +1626,7 @@ function jnum(s) { return s == "" ? "null" : s }
 
 function json_out(    i, j, k, r, n, s) {
 	print "{"
+	printf "  \"schema_version\": %d,\n", JSON_SCHEMA
 	printf "  \"q\": %g,\n  \"confidence_pct\": %g,\n", Q, LEVEL
 	printf "  \"run_spread_pct\": %g,\n", SPREAD1
 	printf "  \"noise_floor_passes_pct\": %g,\n", FLOORN
@@ -1691,6 +1693,7 @@ function json_cell(b, i,    j, w, f, kind, n) {
 	    jnum(F_RLO), jnum(F_RHI), jnum(F_P), jnum(F_Q),
 	    (F_METHOD == "" ? "null" : js(F_METHOD)), js(F_VERD),
 	    jnum(F_EXCL), f, jlist(F_WHY), w
+	printf ", \"pass_values\": [%s]", json_passes(i, b)
 	if ((i, b) in FAIL)
 		printf ", \"failed\": %s", js(FAIL[i, b])
 	printf "}%s\n", (i < NFILE ? "," : "")
@@ -1720,4 +1723,17 @@ function json_summary(i,    g, lo, hi, m, j, big) {
 	    CNT[i, "noise"], CNT[i, "untested"], CNT[i, "zero"],
 	    CNT[i, "errors"], CNT[i, "missing"], g, lo, hi, m, big,
 	    (i < NFILE ? "," : "")
+}
+
+# The pass values of side i for benchmark b in file order, as a json
+# list of numbers (usecs/call); one a pass, even where a pass had errors.
+function json_passes(i, b,    k, n, s, x) {
+	n = npasses(i, b)
+	s = ""
+	for (k = 1; k <= n; k++) {
+		x = PASSV[i, b, k]
+		s = s (k > 1 ? ", " : "") \
+		    (x == x && x < 1e308 ? sprintf("%.10g", x) : "null")
+	}
+	return s
 }
