@@ -25,7 +25,8 @@ A3: runs from three boots), their passes pooled.
 
 options:
   -c LEVEL    confidence level of the intervals, in percent (default 95)
-  -f FORMAT   output format: text (default), html, csv or json
+  -f FORMAT   output format: text (default), html, csv, json or
+              markdown (GitHub tables, for pull requests and mail)
   -i          text without the intervals: the seed's exact layout
   -n PCT      run-to-run spread assumed for a figure resting on one
               run, when no passes measure it (default 10)

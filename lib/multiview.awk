@@ -56,6 +56,8 @@ function main(    i, r, join) {
 		html_out()
 	else if (FMT == "csv")
 		csv_out()
+	else if (FMT == "markdown")
+		md_out()
 	else
 		json_out()
 	close(ERRCMD)
@@ -74,8 +76,8 @@ function init(    i) {
 	LEVEL = ENVIRON["MV_LEVEL"]
 	SHOWCI = ENVIRON["MV_INTERVALS"] == "yes"
 	ONLYREAL = ENVIRON["MV_ONLYREAL"] == "yes"
-	if (FMT !~ /^(text|html|csv|json)$/)
-		die("-f " FMT ": unknown format (text, html, csv, json)")
+	if (FMT !~ /^(text|html|csv|json|markdown)$/)
+		die("-f " FMT ": unknown format (text, html, csv, json, markdown)")
 	if (!isdec(Q) || Q + 0 <= 0 || Q + 0 > 1)
 		die("-q " Q ": not a rate between 0 and 1")
 	if (!isdec(SPREAD1))
@@ -1737,3 +1739,134 @@ function json_passes(i, b,    k, n, s, x) {
 	}
 	return s
 }
+
+# ---- markdown ----
+
+# s safe in a GitHub table cell: markdown punctuation backslashed, the
+# characters of html as entities, so a name can neither end the cell
+# nor start a link, a tag or emphasis.
+function md(s,    out, j, n, c) {
+	s = utf8(s)
+	out = ""
+	n = length(s)
+	for (j = 1; j <= n; j++) {
+		c = substr(s, j, 1)
+		if (c == "&")
+			c = "&amp;"
+		else if (c == "<")
+			c = "&lt;"
+		else if (c == ">")
+			c = "&gt;"
+		else if (c < " ")
+			c = " "
+		else if (index("\\`*_[]|~", c))
+			c = "\\" c
+		out = out c
+	}
+	return out
+}
+
+function md_out(    i, r, b, s, t) {
+	print "## " md(TITLE)
+	print ""
+	s = ""
+	for (i = 2; i <= NFILE; i++)
+		s = s (i > 2 ? ", " : "") md(FILE[i])
+	print "Reference " md(FILE[1]) "; compared: " s "."
+	print ""
+	md_summary()
+	md_headers()
+	print "### Results"
+	print ""
+	s = "| benchmark | " md(FILE[1]) " usecs"
+	t = "|:--|--:"
+	for (i = 2; i <= NFILE; i++) {
+		s = s " | " md(FILE[i]) " usecs | delta | interval | verdict"
+		t = t "|--:|--:|:-:|:--"
+	}
+	print s " |"
+	print t "|"
+	for (r = 1; r <= NROW; r++) {
+		b = ROW[r]
+		s = "| " md(b) " | " value_text(1, b)
+		for (i = 2; i <= NFILE; i++)
+			s = s " | " value_text(i, b) " | " md_delta(b, i)
+		print s " |"
+	}
+	print ""
+	if (ONLYREAL)
+		printf "%d of %d rows within noise everywhere not shown.\n\n",
+		    NNAME - NROW, NNAME
+	md_legend()
+}
+
+# delta | interval | verdict of file i for b.
+function md_delta(b, i,    key, v, s) {
+	key = b SUBSEP i
+	v = VERD[key]
+	if (v == "missing" || v == "errors" || v == "zero")
+		return " |  | " v
+	s = SUSPECT[key] ? " **!** " md(shown(REASONS[key])) : ""
+	return md(sprintf("%+.1f%%", DELTA[key])) " | " \
+	    (tested(v) ? md(spct(DLO[key]) "% to " spct(DHI[key]) "%") : "") \
+	    " | " (v == "faster" || v == "slower" ? "**" v "**" : v) s
+}
+
+function md_summary(    i) {
+	print "| file | faster | slower | small | within noise | untested |" \
+	    " zero | errors | missing | geometric mean |"
+	print "|:--|--:|--:|--:|--:|--:|--:|--:|--:|:--|"
+	for (i = 2; i <= NFILE; i++)
+		printf "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %s |\n",
+		    md(FILE[i]), CNT[i, "faster"], CNT[i, "slower"],
+		    CNT[i, "small"], CNT[i, "noise"], CNT[i, "untested"],
+		    CNT[i, "zero"], CNT[i, "errors"], CNT[i, "missing"],
+		    md(ratio_note(i))
+	print ""
+}
+
+function md_headers(    j, k, i, s, n) {
+	n = 0
+	for (j = 1; j <= NHKEY; j++) {
+		k = HKEY[j]
+		if (!key_differs(k))
+			continue
+		if (n++ == 0) {
+			print "### Headers that differ"
+			print ""
+			s = "| header"
+			for (i = 1; i <= NFILE; i++)
+				s = s " | " md(FILE[i])
+			print s " |"
+			s = "|:--"
+			for (i = 1; i <= NFILE; i++)
+				s = s "|:--"
+			print s "|"
+		}
+		s = "| " md(k)
+		for (i = 1; i <= NFILE; i++)
+			s = s " | " md(header_value(i, k))
+		print s " |"
+	}
+	if (n == 0)
+		print "No header line differs."
+	print ""
+}
+
+function md_legend(    j, m) {
+	printf "Delta: positive is faster, in percent of the reference; " \
+	    "interval: its %g%% interval; **faster**, **slower**: " \
+	    "significant (Benjamini-Hochberg q <= %g over %d tests); " \
+	    "small: significant but within the floor; noise: the " \
+	    "interval holds 0; untested: no -S statistics, no passes.\n",
+	    LEVEL, Q, NT
+	m = method_lines()
+	gsub(/\n/, "; ", m)
+	if (m != "")
+		print "\nMethod: " md(m) "."
+	for (j = 1; j <= NTAGS; j++)
+		print "\n**!** " md(TAGS[j]) ": suspect, " md(tag_text(TAGS[j])) \
+		    "."
+}
+
+function spct(x) { return (x > 0 ? "+" : "") pct(x) }
