@@ -103,6 +103,7 @@ function init(    i) {
 	TINY = 1e-300
 	split("name prc thr usecs/call samples errors cnt/samp", COLUMN, " ")
 	APOS = sprintf("%c", 39)
+	BQ = sprintf("%c", 96)	# the backquote
 	PM = "\302\261"	# the plus-minus sign, in UTF-8
 	JSON_SCHEMA = 1	# the version of the json layout (doc/format.md)
 	for (i = 1; i < 32; i++)
@@ -1759,7 +1760,7 @@ function md(s,    out, j, n, c) {
 			c = "&gt;"
 		else if (c < " ")
 			c = " "
-		else if (index("\\`*_[]|~", c))
+		else if (index("\\*_[]|~" BQ, c))
 			c = "\\" c
 		out = out c
 	}
