@@ -27,6 +27,8 @@ options:
   -c LEVEL    confidence level of the intervals, in percent (default 95)
   -f FORMAT   output format: text (default), html, csv, json or
               markdown (GitHub tables, for pull requests and mail)
+  -g          the html forest plot in the table's row order (-s; with
+              -o the suite's, section by section) instead of by size
   -i          text without the intervals: the seed's exact layout
   -n PCT      run-to-run spread assumed for a figure resting on one
               run, when no passes measure it (default 10)
@@ -103,6 +105,7 @@ floorn=3
 level=95
 intervals=yes
 onlyreal=no
+forestrow=no
 title="multiview comparison"
 
 setopt() {
@@ -139,6 +142,7 @@ while [ $# -gt 0 ]; do
 	-o) order=ref ;;
 	-i) intervals=no ;;
 	-x) onlyreal=yes ;;
+	-g) forestrow=yes ;;
 	-c | -f | -n | -p | -q | -s | -t)
 		[ $# -ge 2 ] || die "$1: missing argument"
 		setopt "$1" "$2"
@@ -199,7 +203,7 @@ lib=$here/lib
 
 MV_PROG=$prog MV_FORMAT=$fmt MV_ORDER=$order MV_TITLE=$title
 MV_Q=$q MV_SPREAD1=$spread1 MV_FLOORN=$floorn MV_LEVEL=$level
-MV_INTERVALS=$intervals MV_ONLYREAL=$onlyreal
+MV_INTERVALS=$intervals MV_ONLYREAL=$onlyreal MV_FORESTROW=$forestrow
 export MV_PROG MV_FORMAT MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN \
-    MV_LEVEL MV_INTERVALS MV_ONLYREAL
+    MV_LEVEL MV_INTERVALS MV_ONLYREAL MV_FORESTROW
 exec "${AWK:-awk}" -f "$lib/multiview.awk" -- "$@"
