@@ -1999,6 +1999,9 @@ function svg_forest(    r, i, n, idx, size, key, b, y, W, LW, RH, top, \
 	    "font-family=\"sans-serif\" font-size=\"10\">\n", W, y, W, y
 	print "<title>" h("the delta of each benchmark and its " LEVEL \
 	    "% interval, faster to the right") "</title>"
+	printf "<rect class=\"plot\" x=\"%d\" y=\"%d\" width=\"%d\" " \
+	    "height=\"%d\" fill=\"none\" stroke=\"#d0d0d0\"/>\n", SX0, top,
+	    SX1 - SX0, n * RH
 	printf "%s", svg_axis(top, top + n * RH)
 	for (r = 1; r <= n; r++) {
 		b = ROW[idx[r]]
