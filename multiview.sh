@@ -25,7 +25,10 @@ A3: runs from three boots), their passes pooled.
 
 options:
   -c LEVEL    confidence level of the intervals, in percent (default 95)
-  -f FORMAT   output format: text (default), html, csv or json
+  -f FORMAT   output format: text (default), html, csv, json or
+              markdown (GitHub tables, for pull requests and mail)
+  -g          the html forest plot in the table's row order (-s; with
+              -o the suite's, section by section) instead of by size
   -i          text without the intervals: the seed's exact layout
   -n PCT      run-to-run spread assumed for a figure resting on one
               run, when no passes measure it (default 10)
@@ -77,7 +80,8 @@ red slower, deeper beyond 25% and 100%; the others are grey on white.
 csv and json give, per benchmark and file: value, passes, delta and
 ratio with their interval, p, BH-adjusted q, method, verdict
 (reference, faster, slower, small, noise, untested, zero, errors,
-missing), the change the data excludes, and the warnings.
+missing), the change the data excludes, and the warnings; json also
+the value of each pass (its layout: doc/format.md, schema_version).
 
 Header lines whose values differ between the files are listed first,
 except those that always differ (date, time, uptime, load, command,
@@ -101,6 +105,7 @@ floorn=3
 level=95
 intervals=yes
 onlyreal=no
+forestrow=no
 title="multiview comparison"
 
 setopt() {
@@ -137,6 +142,7 @@ while [ $# -gt 0 ]; do
 	-o) order=ref ;;
 	-i) intervals=no ;;
 	-x) onlyreal=yes ;;
+	-g) forestrow=yes ;;
 	-c | -f | -n | -p | -q | -s | -t)
 		[ $# -ge 2 ] || die "$1: missing argument"
 		setopt "$1" "$2"
@@ -197,7 +203,7 @@ lib=$here/lib
 
 MV_PROG=$prog MV_FORMAT=$fmt MV_ORDER=$order MV_TITLE=$title
 MV_Q=$q MV_SPREAD1=$spread1 MV_FLOORN=$floorn MV_LEVEL=$level
-MV_INTERVALS=$intervals MV_ONLYREAL=$onlyreal
+MV_INTERVALS=$intervals MV_ONLYREAL=$onlyreal MV_FORESTROW=$forestrow
 export MV_PROG MV_FORMAT MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN \
-    MV_LEVEL MV_INTERVALS MV_ONLYREAL
+    MV_LEVEL MV_INTERVALS MV_ONLYREAL MV_FORESTROW
 exec "${AWK:-awk}" -f "$lib/multiview.awk" -- "$@"

@@ -56,6 +56,8 @@ function main(    i, r, join) {
 		html_out()
 	else if (FMT == "csv")
 		csv_out()
+	else if (FMT == "markdown")
+		md_out()
 	else
 		json_out()
 	close(ERRCMD)
@@ -74,8 +76,9 @@ function init(    i) {
 	LEVEL = ENVIRON["MV_LEVEL"]
 	SHOWCI = ENVIRON["MV_INTERVALS"] == "yes"
 	ONLYREAL = ENVIRON["MV_ONLYREAL"] == "yes"
-	if (FMT !~ /^(text|html|csv|json)$/)
-		die("-f " FMT ": unknown format (text, html, csv, json)")
+	FORESTROW = ENVIRON["MV_FORESTROW"] == "yes"
+	if (FMT !~ /^(text|html|csv|json|markdown)$/)
+		die("-f " FMT ": unknown format (text, html, csv, json, markdown)")
 	if (!isdec(Q) || Q + 0 <= 0 || Q + 0 > 1)
 		die("-q " Q ": not a rate between 0 and 1")
 	if (!isdec(SPREAD1))
@@ -101,7 +104,10 @@ function init(    i) {
 	TINY = 1e-300
 	split("name prc thr usecs/call samples errors cnt/samp", COLUMN, " ")
 	APOS = sprintf("%c", 39)
+	BQ = sprintf("%c", 96)	# the backquote
 	PM = "\302\261"	# the plus-minus sign, in UTF-8
+	split("#1f5fbf #8a2be2 #b8860b #2e8b57", STRIPC, " ")
+	JSON_SCHEMA = 1	# the version of the json layout (doc/format.md)
 	for (i = 1; i < 32; i++)
 		JCTL[sprintf("%c", i)] = sprintf("\\u%04x", i)
 	for (i = 1; i < 256; i++)
@@ -1359,6 +1365,8 @@ function html_out() {
 	print "</head>"
 	print "<body>"
 	print "<h1>" h(TITLE) "</h1>"
+	svg_forest()
+	svg_histogram()
 	html_headers()
 	html_results()
 	html_legend()
@@ -1367,14 +1375,14 @@ function html_out() {
 	print "</html>"
 }
 
-function html_files_row(first, what,    i) {
+function html_files_row(first, what, extra,    i) {
 	printf "<tr><th>%s</th>", first
 	for (i = 1; i <= NFILE; i++)
 		printf "<th%s>%s%s</th>", (i > 1 && what != "" ? \
 		    " colspan=\"2\"" : ""), h(FILE[i]), \
 		    (what == "" ? "" : \
 		    "<br>" (i > 1 ? what " [percentage]" : what))
-	print "</tr>"
+	print extra "</tr>"
 }
 
 # The header lines side by side: those that differ, highlighted, then
@@ -1415,13 +1423,13 @@ function html_header_row(k, attr,    i) {
 
 function html_results(    r, b, i) {
 	print "<table class=\"results\">"
-	html_files_row("BENCHMARK", "USECS")
+	html_files_row("BENCHMARK", "USECS", "<th>passes</th>")
 	for (r = 1; r <= NROW; r++) {
 		b = ROW[r]
 		printf "<tr><td>%s</td>%s", h(b), html_value(1, b)
 		for (i = 2; i <= NFILE; i++)
 			printf "%s%s", html_value(i, b), html_delta(b, i)
-		print "</tr>"
+		print svg_strip(b) "</tr>"
 	}
 	print "</table>"
 }
@@ -1625,6 +1633,7 @@ function jnum(s) { return s == "" ? "null" : s }
 
 function json_out(    i, j, k, r, n, s) {
 	print "{"
+	printf "  \"schema_version\": %d,\n", JSON_SCHEMA
 	printf "  \"q\": %g,\n  \"confidence_pct\": %g,\n", Q, LEVEL
 	printf "  \"run_spread_pct\": %g,\n", SPREAD1
 	printf "  \"noise_floor_passes_pct\": %g,\n", FLOORN
@@ -1691,6 +1700,7 @@ function json_cell(b, i,    j, w, f, kind, n) {
 	    jnum(F_RLO), jnum(F_RHI), jnum(F_P), jnum(F_Q),
 	    (F_METHOD == "" ? "null" : js(F_METHOD)), js(F_VERD),
 	    jnum(F_EXCL), f, jlist(F_WHY), w
+	printf ", \"pass_values\": [%s]", json_passes(i, b)
 	if ((i, b) in FAIL)
 		printf ", \"failed\": %s", js(FAIL[i, b])
 	printf "}%s\n", (i < NFILE ? "," : "")
@@ -1720,4 +1730,438 @@ function json_summary(i,    g, lo, hi, m, j, big) {
 	    CNT[i, "noise"], CNT[i, "untested"], CNT[i, "zero"],
 	    CNT[i, "errors"], CNT[i, "missing"], g, lo, hi, m, big,
 	    (i < NFILE ? "," : "")
+}
+
+# The pass values of side i for benchmark b in file order, as a json
+# list of numbers (usecs/call); one a pass, even where a pass had errors.
+function json_passes(i, b,    k, n, s, x) {
+	n = npasses(i, b)
+	s = ""
+	for (k = 1; k <= n; k++) {
+		x = PASSV[i, b, k]
+		s = s (k > 1 ? ", " : "") \
+		    (x == x && x < 1e308 ? sprintf("%.10g", x) : "null")
+	}
+	return s
+}
+
+# ---- markdown ----
+
+# s safe in a GitHub table cell: markdown punctuation backslashed, the
+# characters of html as entities, so a name can neither end the cell
+# nor start a link, a tag or emphasis.
+function md(s,    out, j, n, c) {
+	s = utf8(s)
+	out = ""
+	n = length(s)
+	for (j = 1; j <= n; j++) {
+		c = substr(s, j, 1)
+		if (c == "&")
+			c = "&amp;"
+		else if (c == "<")
+			c = "&lt;"
+		else if (c == ">")
+			c = "&gt;"
+		else if (c < " ")
+			c = " "
+		else if (index("\\*_[]|~" BQ, c))
+			c = "\\" c
+		out = out c
+	}
+	return out
+}
+
+function md_out(    i, r, b, s, t) {
+	print "## " md(TITLE)
+	print ""
+	s = ""
+	for (i = 2; i <= NFILE; i++)
+		s = s (i > 2 ? ", " : "") md(FILE[i])
+	print "Reference " md(FILE[1]) "; compared: " s "."
+	print ""
+	md_summary()
+	md_headers()
+	print "### Results"
+	print ""
+	s = "| benchmark | " md(FILE[1]) " usecs"
+	t = "|:--|--:"
+	for (i = 2; i <= NFILE; i++) {
+		s = s " | " md(FILE[i]) " usecs | delta | interval | verdict"
+		t = t "|--:|--:|:-:|:--"
+	}
+	print s " |"
+	print t "|"
+	for (r = 1; r <= NROW; r++) {
+		b = ROW[r]
+		s = "| " md(b) " | " value_text(1, b)
+		for (i = 2; i <= NFILE; i++)
+			s = s " | " value_text(i, b) " | " md_delta(b, i)
+		print s " |"
+	}
+	print ""
+	if (ONLYREAL)
+		printf "%d of %d rows within noise everywhere not shown.\n\n",
+		    NNAME - NROW, NNAME
+	md_legend()
+}
+
+# delta | interval | verdict of file i for b.
+function md_delta(b, i,    key, v, s) {
+	key = b SUBSEP i
+	v = VERD[key]
+	if (v == "missing" || v == "errors" || v == "zero")
+		return " |  | " v
+	s = SUSPECT[key] ? " **!** " md(shown(REASONS[key])) : ""
+	return md(sprintf("%+.1f%%", DELTA[key])) " | " \
+	    (tested(v) ? md(spct(DLO[key]) "% to " spct(DHI[key]) "%") : "") \
+	    " | " (v == "faster" || v == "slower" ? "**" v "**" : v) s
+}
+
+function md_summary(    i) {
+	print "| file | faster | slower | small | within noise | untested |" \
+	    " zero | errors | missing | geometric mean |"
+	print "|:--|--:|--:|--:|--:|--:|--:|--:|--:|:--|"
+	for (i = 2; i <= NFILE; i++)
+		printf "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %s |\n",
+		    md(FILE[i]), CNT[i, "faster"], CNT[i, "slower"],
+		    CNT[i, "small"], CNT[i, "noise"], CNT[i, "untested"],
+		    CNT[i, "zero"], CNT[i, "errors"], CNT[i, "missing"],
+		    md(ratio_note(i))
+	print ""
+}
+
+function md_headers(    j, k, i, s, n) {
+	n = 0
+	for (j = 1; j <= NHKEY; j++) {
+		k = HKEY[j]
+		if (!key_differs(k))
+			continue
+		if (n++ == 0) {
+			print "### Headers that differ"
+			print ""
+			s = "| header"
+			for (i = 1; i <= NFILE; i++)
+				s = s " | " md(FILE[i])
+			print s " |"
+			s = "|:--"
+			for (i = 1; i <= NFILE; i++)
+				s = s "|:--"
+			print s "|"
+		}
+		s = "| " md(k)
+		for (i = 1; i <= NFILE; i++)
+			s = s " | " md(header_value(i, k))
+		print s " |"
+	}
+	if (n == 0)
+		print "No header line differs."
+	print ""
+}
+
+function md_legend(    j, m) {
+	printf "Delta: positive is faster, in percent of the reference; " \
+	    "interval: its %g%% interval; **faster**, **slower**: " \
+	    "significant (Benjamini-Hochberg q <= %g over %d tests); " \
+	    "small: significant but within the floor; noise: the " \
+	    "interval holds 0; untested: no -S statistics, no passes.\n",
+	    LEVEL, Q, NT
+	m = method_lines()
+	gsub(/\n/, "; ", m)
+	if (m != "")
+		print "\nMethod: " md(m) "."
+	for (j = 1; j <= NTAGS; j++)
+		print "\n**!** " md(TAGS[j]) ": suspect, " md(tag_text(TAGS[j])) \
+		    "."
+}
+
+function spct(x) { return (x > 0 ? "+" : "") pct(x) }
+
+# ---- svg figures of the html page ----
+#
+# Inline svg written here, no script, no font or link from outside: it
+# prints, and a mail client that shows html shows it.  x is the log of
+# reference over value (faster to the right), labelled in percent as
+# the deltas are; every coordinate is clamped into the plot area.
+
+function svg_colour(key) {
+	if (SUSPECT[key])
+		return "#d07000"
+	if (VERD[key] == "faster")
+		return "#1a8a1a"
+	if (VERD[key] == "slower")
+		return "#c81e1e"
+	return VERD[key] == "small" ? "#707070" : "#a8a8a8"
+}
+
+# The delta of a log shift x, in percent: symmetric, 2x either way 100%.
+function xpct(x) { return (x < 0 ? -1 : 1) * (exp(abs(x)) - 1) * 100 }
+
+# The axis's half range: the largest interval end of any tested row,
+# at least twice the floor and 10%, at most 10x either way.
+function svg_range(    r, i, key, m) {
+	m = max(2 * LFLOORN, log(1.10))
+	for (r = 1; r <= NROW; r++)
+		for (i = 2; i <= NFILE; i++) {
+			key = ROW[r] SUBSEP i
+			if (!hasratio(VERD[key]))
+				continue
+			m = max(m, abs(EST[key]))
+			if (tested(VERD[key]))
+				m = max(m, max(abs(LLO[key]), abs(LHI[key])))
+		}
+	return min(m * 1.05, log(10))
+}
+
+function sx(x) {
+	x = SX0 + (x / SRANGE + 1) / 2 * (SX1 - SX0)
+	return sprintf("%.1f", max(SX0, min(SX1, x)))
+}
+
+# The ticks and their percent labels, under a plot from y0 to y1.
+function svg_axis(y0, y1,    p, n, j, t, x, last, s) {
+	n = split("0 1 2 5 10 25 50 100 200 400 900", p, " ")
+	s = sprintf("<rect x=\"%s\" y=\"%d\" width=\"%.1f\" height=\"%d\" " \
+	    "fill=\"#e8e8e8\"/>\n", sx(-LFLOORN), y0, sx(LFLOORN) - sx(-LFLOORN),
+	    y1 - y0)
+	last = -1000
+	for (j = 1; j <= n; j++) {
+		t = log(1 + p[j] / 100)
+		if (t > SRANGE || (sx(t) - last < 34 && p[j] > 0))
+			continue
+		last = sx(t)
+		x = sx(t)
+		s = s svg_tick(x, y0, y1, p[j] == 0 ? "0%" : "+" p[j] "%")
+		if (p[j] > 0)
+			s = s svg_tick(sx(-t), y0, y1, "-" p[j] "%")
+	}
+	return s sprintf("<text class=\"ax\" x=\"%s\" y=\"%d\" " \
+	    "text-anchor=\"start\">&#8592; slower</text>\n<text class=\"ax\" " \
+	    "x=\"%s\" y=\"%d\" text-anchor=\"end\">faster &#8594;</text>\n",
+	    SX0, y0 - 16, SX1, y0 - 16)
+}
+
+function svg_tick(x, y0, y1, label) {
+	return sprintf("<line x1=\"%s\" y1=\"%d\" x2=\"%s\" y2=\"%d\" " \
+	    "stroke=\"%s\" stroke-width=\"%s\"/>\n<text class=\"ax\" " \
+	    "x=\"%s\" y=\"%d\" text-anchor=\"middle\">%s</text>\n" \
+	    "<text class=\"ax\" x=\"%s\" y=\"%d\" " \
+	    "text-anchor=\"middle\">%s</text>\n", x, y0, x, y1, \
+	    label == "0%" ? "#000" : "#d0d0d0", label == "0%" ? "1" : "0.5",
+	    x, y0 - 4, label, x, y1 + 12, label)
+}
+
+# One mark of file i: a circle, a square, a diamond, a triangle.
+function svg_mark(i, x, y, c, cls,    s, t) {
+	s = (i - 2) % 4
+	t = "class=\"" cls "\" fill=\"" c "\""
+	if (s == 0)
+		return sprintf("<circle %s cx=\"%s\" cy=\"%.1f\" r=\"3.5\"/>",
+		    t, x, y)
+	if (s == 1)
+		return sprintf("<rect %s x=\"%.1f\" y=\"%.1f\" width=\"6\" " \
+		    "height=\"6\"/>", t, x - 3, y - 3)
+	if (s == 2)
+		return sprintf("<path %s d=\"M%.1f %.1fl4 4l-4 4l-4 -4z\"/>",
+		    t, x, y - 4)
+	return sprintf("<path %s d=\"M%.1f %.1fl4 7h-8z\"/>", t, x, y - 4)
+}
+
+# The forest plot: a line per benchmark, by the size of its largest
+# change (-g: in the table's order), each compared file's delta as a
+# mark and its interval as a bar, the floor band shaded.
+function svg_forest(    r, i, n, idx, size, key, b, y, W, LW, RH, top, \
+    off, c, m, s, nm) {
+	n = 0
+	for (r = 1; r <= NROW; r++) {
+		idx[++n] = r
+		m = -1
+		for (i = 2; i <= NFILE; i++) {
+			key = ROW[r] SUBSEP i
+			if (hasratio(VERD[key]))
+				m = max(m, abs(EST[key]))
+		}
+		size[r] = sprintf("%012.6f", 9999 - m) sprintf("%06d", r)
+	}
+	if (n == 0)
+		return
+	if (!FORESTROW)
+		sortby(idx, size, n)
+	W = 760
+	LW = 210
+	RH = 13 + 3 * (NFILE - 2)
+	top = 40
+	SX0 = LW + 10
+	SX1 = W - 20
+	SRANGE = svg_range()
+	y = top + n * RH + (NFILE > 2 ? 50 : 32)
+	printf "<svg class=\"forest\" xmlns=\"http://www.w3.org/2000/svg\" " \
+	    "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" " \
+	    "font-family=\"sans-serif\" font-size=\"10\">\n", W, y, W, y
+	print "<title>" h("the delta of each benchmark and its " LEVEL \
+	    "% interval, faster to the right") "</title>"
+	printf "<rect class=\"plot\" x=\"%d\" y=\"%d\" width=\"%d\" " \
+	    "height=\"%d\" fill=\"none\" stroke=\"#d0d0d0\"/>\n", SX0, top,
+	    SX1 - SX0, n * RH
+	printf "%s", svg_axis(top, top + n * RH)
+	for (r = 1; r <= n; r++) {
+		b = ROW[idx[r]]
+		y = top + (r - 0.5) * RH
+		nm = length(b) > 34 ? substr(b, 1, 33) "~" : b
+		s = sprintf("<text class=\"nm\" x=\"%d\" y=\"%.1f\" " \
+		    "text-anchor=\"end\">%s</text>",
+		    LW, y + 3.5, h(nm))
+		for (i = 2; i <= NFILE; i++) {
+			key = b SUBSEP i
+			if (!hasratio(VERD[key]))
+				continue
+			off = (NFILE > 2) ? (i - 2 - (NFILE - 2) / 2) * 3 : 0
+			c = svg_colour(key)
+			if (tested(VERD[key]))
+				s = s sprintf("<line class=\"bar\" x1=\"%s\" " \
+				    "y1=\"%.1f\" x2=\"%s\" y2=\"%.1f\" " \
+				    "stroke=\"%s\" stroke-width=\"2\"/>",
+				    sx(-LHI[key]), y + off, sx(-LLO[key]),
+				    y + off, c)
+			s = s svg_mark(i, sx(-EST[key]), y + off, c, "mark")
+		}
+		print s
+	}
+	svg_forest_key(top + n * RH + 24)
+	print "</svg>"
+}
+
+# Under the plot: the colours, and with three or more files the shapes.
+function svg_forest_key(y,    x, i, s) {
+	s = sprintf("<text class=\"ax\" x=\"%d\" y=\"%d\" " \
+	    "text-anchor=\"start\">", 10, y)
+	s = s "<tspan fill=\"#1a8a1a\">&#9679; faster</tspan>  " \
+	    "<tspan fill=\"#c81e1e\">&#9679; slower</tspan>  " \
+	    "<tspan fill=\"#707070\">&#9679; small</tspan>  " \
+	    "<tspan fill=\"#a8a8a8\">&#9679; noise</tspan>  " \
+	    "<tspan fill=\"#d07000\">&#9679; suspect</tspan>  " \
+	    h(sprintf("shaded: the +/-%g%% floor", FLOORN)) "</text>"
+	print s
+	if (NFILE <= 2)
+		return
+	x = 10
+	for (i = 2; i <= NFILE; i++) {
+		printf "%s<text class=\"ax\" x=\"%d\" y=\"%d\" " \
+		    "text-anchor=\"start\">%s</text>\n", svg_mark(i, x + 4,
+		    y + 14, "#444", "key"), x + 12, y + 18,
+		    h(length(FILE[i]) > 30 ? substr(FILE[i], 1, 29) "~" : FILE[i])
+		x += 190
+	}
+}
+
+# The passes of b, a dot each, one line per file (the reference on
+# top) on a log axis shared by the files and labelled with its ends: a
+# drifting pass, two states or one disturbed pass show at a glance.
+function svg_strip(b,    i, k, n, lo, hi, x, s, W, y, c) {
+	lo = hi = ""
+	for (i = 1; i <= NFILE; i++)
+		for (k = 1; k <= npasses(i, b); k++) {
+			x = PASSV[i, b, k]
+			if (x > 0 && (lo == "" || x < lo))
+				lo = x
+			if (x > 0 && (hi == "" || x > hi))
+				hi = x
+		}
+	if (lo == "")
+		return "<td class=\"strip\"></td>"
+	W = 120
+	lo = log(lo)
+	hi = log(hi)
+	if (hi - lo < 1e-9) {
+		lo -= 0.01
+		hi += 0.01
+	}
+	s = sprintf("<td class=\"strip\"><svg class=\"strip\" " \
+	    "xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" " \
+	    "height=\"%d\">", W, 5 * NFILE + 2)
+	for (i = 1; i <= NFILE; i++) {
+		n = npasses(i, b)
+		if (n == 0)
+			continue
+		c = i == 1 ? "#000" : STRIPC[(i - 2) % 4 + 1]
+		y = 5 * i - 1
+		s = s "<g fill=\"" c "\">"
+		for (k = 1; k <= n; k++) {
+			x = PASSV[i, b, k]
+			if (x > 0)
+				s = s sprintf("<circle class=\"pass\" " \
+				    "cx=\"%.1f\" cy=\"%d\" r=\"1.8\"/>", 4 + \
+				    (log(x) - lo) / (hi - lo) * (W - 8), y)
+		}
+		s = s "</g>"
+	}
+	return s "</svg></td>"
+}
+
+# How many rows moved how far: the deltas of each compared file counted
+# in bins of percent either way (edges 1 2 5 10 25 50 100), a bar per
+# file in each bin, its count above it.
+function svg_histogram(    e, ne, nb, j, i, r, key, d, cnt, top, m, W, H, \
+    bw, gw, x, y, hh, lab, k) {
+	ne = split("1 2 5 10 25 50 100", e, " ")
+	nb = 2 * ne + 2
+	m = 0
+	for (i = 2; i <= NFILE; i++)
+		for (r = 1; r <= NROW; r++) {
+			key = ROW[r] SUBSEP i
+			if (!hasratio(VERD[key]))
+				continue
+			d = DELTA[key]
+			for (k = 1; k <= ne && abs(d) >= e[k]; k++)
+				;
+			# bins 1..ne+1 slower (the largest first), then faster
+			j = d < 0 ? ne + 2 - k : ne + 1 + k
+			m = max(m, ++cnt[i, j])
+		}
+	if (m == 0)
+		return
+	W = 760
+	H = 120
+	top = 30
+	gw = (W - 40) / nb
+	bw = (gw - 4) / (NFILE - 1)
+	printf "<svg class=\"histogram\" xmlns=\"http://www.w3.org/2000/svg\" " \
+	    "width=\"%d\" height=\"%d\" font-family=\"sans-serif\" " \
+	    "font-size=\"10\" role=\"img\">\n", W, top + H + 40
+	print "<title>how many rows moved how far</title>"
+	printf "<text x=\"%d\" y=\"12\">rows by delta, slower left, faster " \
+	    "right; each bar from its label out to the next</text>\n", 20
+	for (j = 1; j <= nb; j++) {
+		x = 20 + (j - 1) * gw
+		for (i = 2; i <= NFILE; i++) {
+			hh = cnt[i, j] / m * H
+			y = top + H - hh
+			printf "<rect class=\"bin\" x=\"%.1f\" y=\"%.1f\" " \
+			    "width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>",
+			    x + 2 + (i - 2) * bw, y, bw, hh,
+			    STRIPC[(i - 2) % 4 + 1]
+			if (cnt[i, j] > 0)
+				printf "<text x=\"%.1f\" y=\"%.1f\" text-anchor=" \
+				    "\"middle\">%d</text>", x + 2 + (i - 1.5) * bw,
+				    y - 2, cnt[i, j]
+		}
+		k = j <= ne + 1 ? ne + 2 - j : j - ne - 1
+		lab = j <= ne + 1 ? (k > ne ? "<-" e[ne] : "-" e[k - 1]) : \
+		    (k > ne ? ">+" e[ne] : "+" e[k - 1])
+		if (j == ne + 1 || j == ne + 2)
+			lab = j == ne + 1 ? "-1..0" : "0..+1"
+		printf "\n<text class=\"ax\" x=\"%.1f\" y=\"%d\" " \
+		    "text-anchor=\"middle\">%s%%</text>\n", x + gw / 2,
+		    top + H + 12, h(lab)
+	}
+	printf "<line x1=\"20\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#000\"/>\n",
+	    top + H, W - 20, top + H
+	x = 20
+	for (i = 2; i <= NFILE; i++) {
+		printf "<rect x=\"%d\" y=\"%d\" width=\"8\" height=\"8\" " \
+		    "fill=\"%s\"/><text x=\"%d\" y=\"%d\">%s</text>\n", x,
+		    top + H + 22, STRIPC[(i - 2) % 4 + 1], x + 11, top + H + 30,
+		    h(length(FILE[i]) > 30 ? substr(FILE[i], 1, 29) "~" : FILE[i])
+		x += 190
+	}
+	print "</svg>"
 }

@@ -21,12 +21,21 @@ three="base.txt debug.txt tuned.txt"
 	golden "three files, html" three.html -f html $three
 	golden "three files, csv" three.csv -f csv $three
 	golden "three files, json" three.json -fjson $three
+	golden "three files, markdown" three.md -f markdown $three
 }
 # Five passes a side (lognormal.awk), every third row 20% slower: the
 # Hodges-Lehmann intervals, largest change first.
 golden "passes, text, -s delta" passes.txt -s delta passes-a.txt passes-b.txt
 golden "passes, csv" passes.csv -f csv passes-a.txt passes-b.txt
 golden "passes, json" passes.json -f json passes-a.txt passes-b.txt
+golden "passes, markdown" passes.md -f markdown passes-a.txt passes-b.txt
+check "json: one pass value for each pass" awk '
+/"pass_values"/ {
+	n = $0; sub(/.*"passes": /, "", n); n += 0
+	v = $0; sub(/.*"pass_values": \[/, "", v); sub(/\].*/, "", v)
+	if (n != split(v, w, ", ")) bad = 1; seen++
+}
+END { exit bad || seen < 12 }' "$MVDATA/passes.json"
 
 # The reference order: base.txt's rows, then sysconf, first seen in
 # debug.txt; sorted by name is what the golden text shows.
@@ -96,6 +105,9 @@ check "html: every opened tag is closed" awk '
 		t = substr(s, RSTART + 1, RLENGTH - 1)
 		s = substr(s, RSTART + RLENGTH)
 		if (t ~ /^(meta|br|!doctype)$/)
+			continue
+		e = index(s, ">")	# <circle .../> closes itself
+		if (e > 1 && substr(s, e - 1, 1) == "/")
 			continue
 		if (t ~ /^\//) n[substr(t, 2)]--; else n[t]++
 	}

@@ -55,7 +55,7 @@ fails "-c x: not a confidence level from 50 to below 100" -cx \
 fails "-s size: unknown order (name, ref, delta)" -s size good.txt good2.txt
 fails "--html: unknown option (see -h)" --html good.txt good2.txt
 fails "-f: missing argument" -f
-fails "-f xml: unknown format (text, html, csv, json)" -f xml good.txt good2.txt
+fails "-f xml: unknown format (text, html, csv, json, markdown)" -f xml good.txt good2.txt
 fails "-q 0: not a rate between 0 and 1" -q 0 good.txt good2.txt
 fails "-q 1.5: not a rate between 0 and 1" -q1.5 good.txt good2.txt
 fails "-q abc: not a rate between 0 and 1" -q abc good.txt good2.txt

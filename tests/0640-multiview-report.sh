@@ -1,0 +1,178 @@
+#!/bin/sh
+# The figures of multiview.sh -f html, read as SVG text: the forest
+# plot has one line per row and one mark per compared file with a ratio,
+# every mark and interval bar inside its plot area, 0 and percent labels
+# on its axis, and -g keeps the table's order; each row's strip plot has
+# one dot per pass; the histogram counts every delta; a hostile name is
+# escaped in the SVG as in the table; and a 283-row, 3-file page of ten
+# passes a file stays under 1 MB.
+# shellcheck disable=SC2016 # the awk programs are in single quotes
+# shellcheck source=/dev/null
+. "$LM_TOP/tests/lib.sh"
+# shellcheck source=/dev/null
+. "$LM_TOP/tests/data/multiview/common.sh"
+
+for f in base.txt debug.txt tuned.txt passes-a.txt passes-b.txt; do
+	cp "$MVDATA/$f" . || exit 1
+done
+a=${MV_AWKS# }
+a=${a%% *}
+
+# svg CLASS FILE: the lines of the svg element of that class.
+svg() {
+	awk -v c="<svg class=\"$1\"" 'index($0, c) == 1 { on = 1 }
+	on { print } on && /<\/svg>/ { exit }' "$2"
+}
+
+# count PATTERN: how many times the pattern occurs on stdin.
+count() { grep -o "$1" | wc -l | tr -d ' '; }
+
+mview "$a" -f html base.txt debug.txt tuned.txt >three.html
+mview "$a" -f csv base.txt debug.txt tuned.txt >three.csv
+svg forest three.html >forest.svg
+check "forest: an svg at the top of the page" awk '
+/<svg class="forest"/ { exit !(seen_h1 && !seen_table) }
+/<h1>/ { seen_h1 = 1 } /<table/ { seen_table = 1 }' three.html
+# A compared cell with a ratio (its csv ratio field set) has a mark.
+want=$(awk -F, 'NR > 1 && $2 != "base.txt" && $8 != ""' three.csv | wc -l |
+    tr -d ' ')
+got=$(count 'class="mark"' <forest.svg)
+check "forest: one mark per compared file with a ratio ($want)" \
+    test "$got" = "$want"
+check "forest: one line per row (9)" test "$(count 'class="nm"' \
+    <forest.svg)" = 9
+check "forest: circles for the 1st compared file, squares for the 2nd" \
+    test "$(count '<circle class="mark"' <forest.svg)" = 6 -a \
+    "$(count '<rect class="mark"' <forest.svg)" = 6
+
+# inside FILE: every mark and bar lies within the plot's rectangle.
+inside() {
+	awk '
+	function attr(s, a,    v) {
+		if (!match(s, " " a "=\"[-0-9.]+\""))
+			return ""
+		v = substr(s, RSTART + length(a) + 3, RLENGTH - length(a) - 4)
+		return v + 0
+	}
+	/<rect class="plot"/ {
+		x0 = attr($0, "x"); y0 = attr($0, "y")
+		x1 = x0 + attr($0, "width"); y1 = y0 + attr($0, "height")
+		next
+	}
+	{
+		n = split($0, el, "/>")
+		for (j = 1; j <= n; j++) {
+			s = el[j]
+			if (s ~ /class="bar"/) {
+				xs[1] = attr(s, "x1"); xs[2] = attr(s, "x2")
+				ys[1] = attr(s, "y1"); ys[2] = attr(s, "y2")
+			} else if (s ~ /<circle class="mark"/) {
+				xs[1] = xs[2] = attr(s, "cx")
+				ys[1] = ys[2] = attr(s, "cy")
+			} else if (s ~ /<rect class="mark"/) {
+				xs[1] = attr(s, "x"); xs[2] = xs[1] + 6
+				ys[1] = attr(s, "y"); ys[2] = ys[1] + 6
+			} else
+				continue
+			seen++
+			for (k = 1; k <= 2; k++)
+				if (xs[k] < x0 - 3 || xs[k] > x1 + 3 ||
+				    ys[k] < y0 || ys[k] > y1) {
+					print "outside: " s
+					bad = 1
+				}
+		}
+	}
+	END { exit bad || !seen || x1 == "" }' "$1"
+}
+check "forest: every mark and bar inside the plot area" inside forest.svg
+# tuned.txt's pipe_pst1 has no statistics: a mark, no interval.
+check "forest: bars for the tested deltas (11)" \
+    test "$(count 'class="bar"' <forest.svg)" = 11
+check "forest: 0 marked on the axis" grep -q '>0%</text>' forest.svg
+check "forest: percent labels either way" \
+    grep -q '>-[0-9][0-9]*%</text>' forest.svg
+check "forest: percent labels either way (+)" \
+    grep -q '>+[0-9][0-9]*%</text>' forest.svg
+check "forest: red for slower, grey for noise, orange for suspect" \
+    grep -q 'fill="#c81e1e" cx=.*fill="#a8a8a8"' forest.svg
+check "forest: the suspect row in orange" \
+    grep -q 'memset_10<.*fill="#d07000"' forest.svg
+check "forest: the largest change first" \
+    test "$(grep -o 'class="nm"[^>]*>[^<]*' forest.svg | head -n 1 |
+    sed 's/.*>//')" = bind
+check "forest: the floor band is shaded" grep -q 'fill="#e8e8e8"' forest.svg
+check "forest: no script and nothing from outside" \
+    awk '/<script|href=|url\(|@import|@font-face/ { bad = 1 }
+    END { exit bad }' three.html
+
+# -g: the forest follows the table (the reference's order with -o).
+mview "$a" -f html -g -o base.txt debug.txt tuned.txt >order.html
+svg forest order.html | grep -o 'class="nm"[^>]*>[^<]*' | sed 's/.*>//' \
+    >forest.order
+awk '/<table class="results">/ { on = 1 } on && /<\/table>/ { exit }
+on' order.html | sed -n 's/^<tr><td>\([^<]*\)<\/td>.*/\1/p' >table.order
+check "-g -o: the forest in the table's order" cmp -s forest.order table.order
+check "-g -o: the forest starts with the reference's first row" \
+    test "$(head -n 1 forest.order)" = "$(awk '/^[a-z]/ { print $1; exit }' \
+    base.txt)"
+
+# The strips: a dot per pass in each row, the reference first, black.
+mview "$a" -f html passes-a.txt passes-b.txt >passes.html
+check "strips: one per row (6)" test "$(count '<svg class="strip"' \
+    <passes.html)" = 6
+check "strips: one dot per pass (6 rows x 2 files x 5)" \
+    test "$(count 'class="pass"' <passes.html)" = 60
+check "strips: the dots within the strip's width" awk '
+{
+	while (match($0, /class="pass" cx="[-0-9.]+"/)) {
+		x = substr($0, RSTART + 18, RLENGTH - 19) + 0
+		if (x < 0 || x > 120) bad = 1
+		$0 = substr($0, RSTART + RLENGTH); n++
+	}
+}
+END { exit bad || n != 60 }' passes.html
+check "strips: a passes column in the table head" \
+    grep -q '<th>passes</th></tr>' passes.html
+
+# The histogram counts every delta with a ratio once.
+svg histogram three.html >hist.svg
+check "histogram: the counts add up to the deltas ($want)" awk -v w="$want" '
+{
+	s = $0
+	while (match(s, /<\/rect><text|"\/><text x="[0-9.]+" y="[0-9.]+" text-anchor="middle">[0-9]+</)) {
+		t = substr(s, RSTART, RLENGTH); sub(/.*>/, "", t); sub(/<$/, "", t)
+		n += t; s = substr(s, RSTART + RLENGTH)
+	}
+}
+END { exit n != w }' hist.svg
+check "histogram: a bin for each side of 0" grep -q '>0..+1%</text>' hist.svg
+
+# A hostile name: escaped in the svg text as in the table.
+hostile='x<script>alert(1)</script>&"'"'"
+printf '%s 1 1 1.00000 200 0 1000\n' "$hostile" >h1.txt
+printf '%s 1 1 2.00000 200 0 1000\n' "$hostile" >h2.txt
+mview "$a" -f html h1.txt h2.txt >hostile.html
+check "hostile name: no raw tag from it in the page" \
+    sh -c '! grep -q "<script" hostile.html'
+check "hostile name: escaped in the forest plot" grep -q \
+    'class="nm"[^>]*>x&lt;script&gt;alert(1)&lt;/script&gt;&amp;&quot;&#39;<' \
+    hostile.html
+
+# 283 rows, 3 files, ten passes each: under 1 MB.
+awk 'BEGIN { for (j = 1; j <= 283; j++)
+	printf "bench_%03d_with_a_long_name %.3f %s\n", j, 1 + j / 7,
+	    j % 5 == 0 ? 1.3 : (j % 7 == 0 ? 0.8 : 1) }' >big.in
+awk -v passes=10 -v noise=0.02 -f "$MVDATA/gen.awk" big.in >big1.txt
+awk -v passes=10 -v noise=0.02 -v seed=2 -f "$MVDATA/gen.awk" big.in >big2.txt
+awk -v passes=10 -v noise=0.02 -v seed=3 -f "$MVDATA/gen.awk" big.in >big3.txt
+mview "$a" -f html big1.txt big2.txt big3.txt >big.html
+size=$(wc -c <big.html | tr -d ' ')
+diag "283 rows, 3 files, 10 passes: $size bytes"
+check "283 rows, 3 files, 10 passes: $size bytes, under 1 MB" \
+    test "$size" -lt 1000000
+check "283 rows, 3 files: 566 marks in the forest" \
+    test "$(svg forest big.html | count 'class="mark"')" = 566
+check "283 rows, 3 files: 8490 pass dots" \
+    test "$(count 'class="pass"' <big.html)" = 8490
+done_testing
