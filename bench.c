@@ -32,6 +32,10 @@ benchmark_result(void)
 	return empty;
 }
 
+/* No declared options or columns: the case's hooks do it all. */
+LM_WEAK const struct lm_opt lm_options[] = { LM_END };
+LM_WEAK const struct lm_col lm_columns[] = { LM_END };
+
 int
 main(int argc, char **argv)
 {

@@ -187,6 +187,8 @@ die(const char *fmt, ...)
 
 static const char engine_opts[] = "1AB:C:D:EHI:LMN:P:R:ST:VWX:";
 
+static void	table_usage(FILE *fp);
+
 static void
 usage(FILE *fp)
 {
@@ -221,10 +223,11 @@ usage(FILE *fp)
 	    "sizes and counts accept k, m and g suffixes (x1024)\n",
 	    lm_procname, lm_operands ? " [operand...]" : "",
 	    lm_defC, lm_defD, lm_defP, lm_defT);
-	if (lm_usage[0] != '\0')
+	if (lm_usage[0] != '\0' || lm_options[0].lo_kind != LM_NONE)
 		fprintf(fp, "case options:\n%s", lm_usage);
 	if (lm_usage[0] != '\0' && lm_usage[strlen(lm_usage) - 1] != '\n')
 		fputc('\n', fp);
+	table_usage(fp);
 }
 
 long long
@@ -343,6 +346,155 @@ lm_optfile(int opt, char *path, int amode)
 	if (access(path, amode) != 0)
 		lm_usage_error("-%c %s:", opt, path);
 	return path;
+}
+
+/*
+ * Declared options and columns
+ */
+
+static const struct lm_opt *
+table_find(int c)
+{
+	const struct lm_opt *o;
+
+	for (o = lm_options; o->lo_kind != LM_NONE; o++)
+		if (o->lo_letter == c)
+			return o;
+	return NULL;
+}
+
+/* The index of arg among the '|'-separated names, or -1. */
+static int
+enum_index(const char *names, const char *arg)
+{
+	size_t n = strlen(arg);
+	int i = 0;
+
+	for (; names != NULL; i++) {
+		const char *bar = strchr(names, '|');
+		size_t len = bar ? (size_t)(bar - names) : strlen(names);
+
+		if (len == n && strncmp(names, arg, n) == 0)
+			return i;
+		names = bar ? bar + 1 : NULL;
+	}
+	return -1;
+}
+
+/* A number with an optional k, m or g suffix, in [lo, hi]. */
+static long long
+number_arg(int c, const char *arg, const char *what, long long lo,
+    long long hi)
+{
+	int neg = arg[0] == '-' && lo < 0;
+	long long v = sizetoll(arg + neg);
+
+	if (v < 0)
+		lm_usage_error("-%c: not %s: '%s'", c, what, arg);
+	if (neg)
+		v = -v;
+	if (v < lo || v > hi)
+		lm_usage_error("-%c: %s is out of range [%lld, %lld]", c, arg,
+		    lo, hi);
+	return v;
+}
+
+static void
+table_set(const struct lm_opt *o, char *arg)
+{
+	int c = o->lo_letter, i;
+
+	switch (o->lo_kind) {
+	case LM_SIZE:
+		*(long long *)o->lo_var = number_arg(c, arg, "a size",
+		    o->lo_min, o->lo_max);
+		break;
+	case LM_COUNT:
+		*(long long *)o->lo_var = number_arg(c, arg, "a number",
+		    o->lo_min, o->lo_max);
+		break;
+	case LM_ENUM:
+		if ((i = enum_index(o->lo_names, arg)) < 0)
+			lm_usage_error("-%c: '%s' is not one of %s", c, arg,
+			    o->lo_names);
+		*(int *)o->lo_var = i;
+		break;
+	case LM_PATH:
+		*(char **)o->lo_var = lm_optfile(c, arg, (int)o->lo_min);
+		break;
+	case LM_FLAG:
+		*(int *)o->lo_var = 1;
+		break;
+	default:
+		break;
+	}
+}
+
+/* The letters for getopt and the defaults, before argv is parsed. */
+static void
+table_init(void)
+{
+	const struct lm_opt *o;
+	size_t n = strlen(lm_optstr);
+
+	for (o = lm_options; o->lo_kind != LM_NONE; o++) {
+		if (strchr(engine_opts, o->lo_letter) != NULL ||
+		    strchr(lm_optstr, o->lo_letter) != NULL)
+			die("-%c is declared twice", o->lo_letter);
+		if (n + 3 > sizeof(lm_optstr))
+			die("too many case options");
+		lm_optstr[n++] = o->lo_letter;
+		if (o->lo_kind != LM_FLAG)
+			lm_optstr[n++] = ':';
+		lm_optstr[n] = '\0';
+		if (o->lo_def != NULL && o->lo_kind != LM_PATH &&
+		    o->lo_kind != LM_FLAG) {
+			char def[64];
+
+			snprintf(def, sizeof(def), "%s", o->lo_def);
+			table_set(o, def);
+		}
+	}
+}
+
+static void
+table_usage(FILE *fp)
+{
+	const struct lm_opt *o;
+
+	for (o = lm_options; o->lo_kind != LM_NONE; o++) {
+		fprintf(fp, "  -%c %-5s %s", o->lo_letter,
+		    o->lo_kind == LM_FLAG ? "" : o->lo_arg, o->lo_help);
+		if (o->lo_kind == LM_ENUM)
+			fprintf(fp, " (%s)", o->lo_names);
+		if (o->lo_def != NULL && o->lo_kind == LM_PATH)
+			fprintf(fp, " (default: %s)", o->lo_def);
+		else if (o->lo_def != NULL)
+			fprintf(fp, " (default %s)", o->lo_def);
+		fputc('\n', fp);
+	}
+}
+
+/* The columns' titles, or their values, each after one blank. */
+static void
+table_columns(FILE *fp, int titles)
+{
+	const struct lm_col *l;
+
+	for (l = lm_columns; l->lc_kind != LM_NONE; l++) {
+		int w = l->lc_width;
+
+		if (titles)
+			fprintf(fp, " %*s", w, l->lc_title);
+		else if (l->lc_kind == LM_LL)
+			fprintf(fp, " %*lld", w, *(const long long *)l->lc_var);
+		else if (l->lc_kind == LM_INT)
+			fprintf(fp, " %*d", w, *(const int *)l->lc_var);
+		else if (l->lc_kind == LM_STR)
+			fprintf(fp, " %*s", w, *(const char *const *)l->lc_var);
+		else if (l->lc_kind == LM_FN)
+			fprintf(fp, " %*s", w, l->lc_fn());
+	}
 }
 
 /* "-C", "--x", "-?": a word that getopt would take for an option. */
@@ -542,6 +694,8 @@ parse_argv(int argc, char **argv)
 		check_optarg(c, argv);
 		if (strchr(engine_opts, c) != NULL)
 			engine_opt(c, optarg);
+		else if (table_find(c) != NULL)
+			table_set(table_find(c), optarg);
 		else if (benchmark_optswitch(c, optarg) != 0)
 			lm_usage_error("-%c: bad value '%s'", c,
 			    optarg ? optarg : "");
@@ -1672,15 +1826,18 @@ print_result(const struct report *rp, const struct shared *sh)
 			printf(" %s", lm_argv[i]);
 		printf("\n");
 	}
-	if (!lm_optH)
-		printf("%-12s %3s %3s %12s %12s %8s %8s%s%s\n", "", "prc",
-		    "thr", "usecs/call", "samples", "errors", "cnt/samp",
-		    lm_header[0] ? " " : "", lm_header);
+	if (!lm_optH) {
+		printf("%-12s %3s %3s %12s %12s %8s %8s", "", "prc",
+		    "thr", "usecs/call", "samples", "errors", "cnt/samp");
+		table_columns(stdout, 1);
+		printf("%s%s\n", lm_header[0] ? " " : "", lm_header);
+	}
 	printf("%-12s %3d %3d ", lm_optN, lm_optP, lm_optT);
 	print_usecs(lm_optM ? rp->rp_clean.st_mean : rp->rp_clean.st_median);
-	printf(" %12d %8lld %8d%s%s\n", rp->rp_n,
-	    sh->sh_errors + sh->sh_hookerrors, lm_optB,
-	    extra && *extra ? " " : "", extra ? extra : "");
+	printf(" %12d %8lld %8d", rp->rp_n,
+	    sh->sh_errors + sh->sh_hookerrors, lm_optB);
+	table_columns(stdout, 0);
+	printf("%s%s\n", extra && *extra ? " " : "", extra ? extra : "");
 }
 
 static int
@@ -1988,6 +2145,18 @@ lm_fillfile(const char *path, long long size)
 	return close(fd);
 }
 
+int
+lm_datafile(char **path, const char *name, long long size)
+{
+	static char buf[PATH_MAX];
+
+	if (*path != NULL)
+		return 0;
+	if ((*path = lm_tmppath(buf, sizeof(buf), name)) == NULL)
+		return -1;
+	return lm_fillfile(*path, size);
+}
+
 static int
 rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
 {
@@ -2264,6 +2433,7 @@ lm_main(int argc, char **argv)
 	set_defaults(argc, argv);
 	if (benchmark_init() != 0)
 		die("benchmark_init failed");
+	table_init();
 	apply_defaults();
 	parse_options(argc, argv);
 	/* A case may set lm_nsecs_per_op as its own -I default. */

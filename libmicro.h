@@ -159,6 +159,10 @@ const char	*lm_tmpdir(void);
 char		*lm_tmppath(char *buf, size_t len, const char *name);
 /* Creates or rewrites path as size bytes of real (non-sparse) data. */
 int		lm_fillfile(const char *path, long long size);
+/* The default data file of a file option: if *path is NULL, points it at
+ * name in lm_tmpdir(), made size bytes long (once per case: the path is
+ * held in one static buffer); 0 on success. */
+int		lm_datafile(char **path, const char *name, long long size);
 
 #if defined(__GNUC__) || defined(__clang__)
 #define LM_NORETURN	__attribute__((noreturn))
@@ -174,6 +178,54 @@ LM_NORETURN void	lm_usage_error(const char *fmt, ...);
 char		*lm_optfile(int opt, char *path, int amode);
 /* A runtime failure: print "name: msg" (": strerror" if fmt ends in ':'). */
 void		lm_error(const char *fmt, ...);
+
+/*
+ * Declared options and result columns.  A case that defines lm_options[]
+ * and lm_columns[] (each ended by LM_END) needs no benchmark_optswitch,
+ * benchmark_result, lm_optstr, lm_usage or lm_header: the engine builds
+ * the getopt letters, the usage lines and the column titles from the
+ * tables, parses each value strictly into its variable (one error line,
+ * exit 2) and prints the columns after the seven of the result line.
+ * bench.c gives empty tables, so a case with its own hooks is unchanged;
+ * a letter not in lm_options[] still goes to benchmark_optswitch.
+ */
+enum lm_kind {
+	LM_NONE,	/* ends a table */
+	LM_SIZE,	/* long long: a size >= 0, may end in k, m or g */
+	LM_COUNT,	/* long long: a number, may end in k, m or g */
+	LM_ENUM,	/* int: the index of the value in lo_names */
+	LM_PATH,	/* char *: a file that access(2) allows (lo_min) */
+	LM_FLAG,	/* int: 1 if the option is given */
+	LM_LL,		/* column: a long long */
+	LM_INT,		/* column: an int */
+	LM_STR,		/* column: a const char * */
+	LM_FN		/* column: the text lc_fn() returns */
+};
+
+struct lm_opt {
+	char		lo_letter;
+	enum lm_kind	lo_kind;
+	const char	*lo_arg;	/* name of the value in the usage text */
+	void		*lo_var;	/* where the value goes */
+	const char	*lo_def;	/* default, as typed; parsed before argv
+					 * (for LM_PATH only shown) */
+	long long	lo_min, lo_max;	/* range; LM_PATH: lo_min is the amode */
+	const char	*lo_help;	/* usage text, without the default */
+	const char	*lo_names;	/* LM_ENUM: the values, separated by '|' */
+};
+
+struct lm_col {
+	const char	*lc_title;
+	int		lc_width;	/* right-aligned in this many columns */
+	enum lm_kind	lc_kind;	/* LM_LL, LM_INT, LM_STR or LM_FN */
+	const void	*lc_var;	/* the value (LM_LL, LM_INT, LM_STR) */
+	const char	*(*lc_fn)(void);	/* LM_FN */
+};
+
+#define LM_END	{ 0 }
+
+extern const struct lm_opt	lm_options[];
+extern const struct lm_col	lm_columns[];
 
 /* The engine's entry point; bench.c's main() calls it. */
 int		lm_main(int argc, char **argv);

@@ -7,107 +7,36 @@
  * no -f, the run reads a 10 MB file of its own in a private temp
  * directory.
  */
-#include <fcntl.h>
-#include <limits.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
-#include "libmicro.h"
+#include "fileio.h"
 
-typedef struct {
-	int	ts_fd;
-	char	*ts_buf;
-} tsd_t;
-
-static char	*optf;
-static long long opts = 1024;
-static long	optw;		/* page size with -w, else 0 */
-static char	path[PATH_MAX];
-
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(tsd_t);
-	snprintf(lm_optstr, sizeof(lm_optstr), "f:s:w");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -f path  file to read (default: a 10 MB file of its own)\n"
-	    "  -s size  bytes per read (default 1k)\n"
-	    "  -w       store a byte in each buffer page before each read\n");
-	snprintf(lm_header, sizeof(lm_header), "%8s", "size");
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	switch (opt) {
-	case 'f': optf = lm_optfile(opt, optarg, R_OK); return 0;
-	case 's': return (opts = sizetoll(optarg)) > 0 ? 0 : -1;
-	case 'w': optw = sysconf(_SC_PAGESIZE); return 0;
-	default: return -1;
-	}
-}
-
-int
-benchmark_initrun(void)
-{
-	if (optf != NULL)
-		return 0;
-	optf = lm_tmppath(path, sizeof(path), "data");
-	return optf != NULL ? lm_fillfile(optf, 10LL << 20) : -1;
-}
+const struct lm_opt lm_options[] = {
+	FIO_OPT_FILE(R_OK, "file to read"),
+	FIO_OPT_SIZE("bytes per read"),
+	FIO_OPT_TOUCH("store a byte in each buffer page before each read"),
+	LM_END
+};
+const struct lm_col lm_columns[] = { FIO_COL_SIZE, LM_END };
 
 int
 benchmark_initworker(void *tsd)
 {
-	tsd_t *ts = tsd;
-
-	if ((ts->ts_fd = open(optf, O_RDONLY)) < 0) {
-		lm_error("%s:", optf);
-		return -1;
-	}
-	if ((ts->ts_buf = malloc((size_t)opts)) == NULL) {
-		lm_error("malloc:");
-		return -1;
-	}
-	/* Zeros, faulted in now: the first sample is not a cold one. */
-	memset(ts->ts_buf, 0, (size_t)opts);
-	return 0;
+	return fio_open(tsd, O_RDONLY);
 }
 
 int
 benchmark(void *tsd, result_t *res)
 {
-	tsd_t *ts = tsd;
-	long long j;
+	fio_t *ts = tsd;
 	int i;
 
 	for (i = 0; i < lm_optB; i++) {
-		for (j = 0; optw > 0 && j < opts; j += optw)
-			ts->ts_buf[j] = 0;
-		if (pread(ts->ts_fd, ts->ts_buf, (size_t)opts, 0) != opts)
+		fio_touch(ts);
+		if (pread(ts->ts_fd, ts->ts_buf, (size_t)fio_size, 0) !=
+		    fio_size)
 			res->re_errors++;
 	}
 	res->re_count = i;
 	return 0;
-}
-
-int
-benchmark_finiworker(void *tsd)
-{
-	tsd_t *ts = tsd;
-
-	free(ts->ts_buf);
-	return close(ts->ts_fd);
-}
-
-char *
-benchmark_result(void)
-{
-	static char buf[32];
-
-	snprintf(buf, sizeof(buf), "%8lld", opts);
-	return buf;
 }

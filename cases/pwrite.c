@@ -5,100 +5,33 @@
  * grows past -s, and a file of zeros stays as it was).  With no -f, the
  * run writes a 10 MB file of its own in a private temp directory.
  */
-#include <fcntl.h>
-#include <limits.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
-#include "libmicro.h"
+#include "fileio.h"
 
-typedef struct {
-	int	ts_fd;
-	char	*ts_buf;
-} tsd_t;
-
-static char	*optf;
-static long long opts = 1024;
-static char	path[PATH_MAX];
-
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(tsd_t);
-	snprintf(lm_optstr, sizeof(lm_optstr), "f:s:");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -f path  file to write (default: a 10 MB file of its own)\n"
-	    "  -s size  bytes per write (default 1k)\n");
-	snprintf(lm_header, sizeof(lm_header), "%8s", "size");
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	switch (opt) {
-	case 'f': optf = lm_optfile(opt, optarg, W_OK); return 0;
-	case 's': return (opts = sizetoll(optarg)) > 0 ? 0 : -1;
-	default: return -1;
-	}
-}
-
-int
-benchmark_initrun(void)
-{
-	if (optf != NULL)
-		return 0;
-	optf = lm_tmppath(path, sizeof(path), "data");
-	return optf != NULL ? lm_fillfile(optf, 10LL << 20) : -1;
-}
+const struct lm_opt lm_options[] = {
+	FIO_OPT_FILE(W_OK, "file to write"),
+	FIO_OPT_SIZE("bytes per write"),
+	LM_END
+};
+const struct lm_col lm_columns[] = { FIO_COL_SIZE, LM_END };
 
 int
 benchmark_initworker(void *tsd)
 {
-	tsd_t *ts = tsd;
-
-	if ((ts->ts_fd = open(optf, O_WRONLY)) < 0) {
-		lm_error("%s:", optf);
-		return -1;
-	}
-	if ((ts->ts_buf = malloc((size_t)opts)) == NULL) {
-		lm_error("malloc:");
-		return -1;
-	}
-	/* Zeros, faulted in now: the first sample is not a cold one. */
-	memset(ts->ts_buf, 0, (size_t)opts);
-	return 0;
+	return fio_open(tsd, O_WRONLY);
 }
 
 int
 benchmark(void *tsd, result_t *res)
 {
-	tsd_t *ts = tsd;
+	fio_t *ts = tsd;
 	int i;
 
 	for (i = 0; i < lm_optB; i++)
-		if (pwrite(ts->ts_fd, ts->ts_buf, (size_t)opts, 0) != opts)
+		if (pwrite(ts->ts_fd, ts->ts_buf, (size_t)fio_size, 0) !=
+		    fio_size)
 			res->re_errors++;
 	res->re_count = i;
 	return 0;
-}
-
-int
-benchmark_finiworker(void *tsd)
-{
-	tsd_t *ts = tsd;
-
-	free(ts->ts_buf);
-	return close(ts->ts_fd);
-}
-
-char *
-benchmark_result(void)
-{
-	static char buf[32];
-
-	snprintf(buf, sizeof(buf), "%8lld", opts);
-	return buf;
 }

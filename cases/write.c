@@ -6,114 +6,40 @@
  * zeros stays as it was.  With no -f, the run writes a 10 MB file of
  * its own in a private temp directory.
  */
-#include <fcntl.h>
-#include <limits.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include "libmicro.h"
+#include "fileio.h"
 
-typedef struct {
-	int	ts_fd;
-	char	*ts_buf;
-	off_t	ts_off;		/* where the next write starts */
-	off_t	ts_end;		/* rewind before passing this; 0: never */
-} tsd_t;
-
-static char	*optf;
-static long long opts = 1024;
-static char	path[PATH_MAX];
-
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(tsd_t);
-	snprintf(lm_optstr, sizeof(lm_optstr), "f:s:");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -f path  file to write (default: a 10 MB file of its own)\n"
-	    "  -s size  bytes per write (default 1k)\n");
-	snprintf(lm_header, sizeof(lm_header), "%8s", "size");
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	switch (opt) {
-	case 'f': optf = lm_optfile(opt, optarg, W_OK); return 0;
-	case 's': return (opts = sizetoll(optarg)) > 0 ? 0 : -1;
-	default: return -1;
-	}
-}
-
-int
-benchmark_initrun(void)
-{
-	if (optf != NULL)
-		return 0;
-	optf = lm_tmppath(path, sizeof(path), "data");
-	return optf != NULL ? lm_fillfile(optf, 10LL << 20) : -1;
-}
+const struct lm_opt lm_options[] = {
+	FIO_OPT_FILE(W_OK, "file to write"),
+	FIO_OPT_SIZE("bytes per write"),
+	LM_END
+};
+const struct lm_col lm_columns[] = { FIO_COL_SIZE, LM_END };
 
 int
 benchmark_initworker(void *tsd)
 {
-	tsd_t *ts = tsd;
-	struct stat sb;
+	fio_t *ts = tsd;
+	int rc = fio_open(ts, O_WRONLY);
 
-	if ((ts->ts_fd = open(optf, O_WRONLY)) < 0 ||
-	    fstat(ts->ts_fd, &sb) != 0) {
-		lm_error("%s:", optf);
-		return -1;
-	}
-	if (S_ISREG(sb.st_mode))
-		ts->ts_end = sb.st_size > opts ? sb.st_size : opts;
-	if ((ts->ts_buf = malloc((size_t)opts)) == NULL) {
-		lm_error("malloc:");
-		return -1;
-	}
-	/* Zeros, faulted in now: the first sample is not a cold one. */
-	memset(ts->ts_buf, 0, (size_t)opts);
-	return 0;
+	if (ts->ts_end > 0 && ts->ts_end < fio_size)
+		ts->ts_end = fio_size;
+	return rc;
 }
 
 int
 benchmark(void *tsd, result_t *res)
 {
-	tsd_t *ts = tsd;
+	fio_t *ts = tsd;
 	int i;
 
 	for (i = 0; i < lm_optB; i++) {
-		if (ts->ts_end > 0 && ts->ts_off + opts > ts->ts_end) {
-			if (lseek(ts->ts_fd, 0, SEEK_SET) != 0)
-				res->re_errors++;
-			ts->ts_off = 0;
-		}
-		if (write(ts->ts_fd, ts->ts_buf, (size_t)opts) != opts)
+		fio_rewind(ts, res);
+		if (write(ts->ts_fd, ts->ts_buf, (size_t)fio_size) != fio_size)
 			res->re_errors++;
-		ts->ts_off += opts;
+		ts->ts_off += fio_size;
 	}
 	res->re_count = i;
 	return 0;
-}
-
-int
-benchmark_finiworker(void *tsd)
-{
-	tsd_t *ts = tsd;
-
-	free(ts->ts_buf);
-	return close(ts->ts_fd);
-}
-
-char *
-benchmark_result(void)
-{
-	static char buf[32];
-
-	snprintf(buf, sizeof(buf), "%8lld", opts);
-	return buf;
 }
