@@ -402,7 +402,7 @@ number_arg(int c, const char *arg, const char *what, long long lo,
 static void
 table_set(const struct lm_opt *o, char *arg)
 {
-	int c = o->lo_letter, i;
+	int c = (unsigned char)o->lo_letter, i;
 
 	switch (o->lo_kind) {
 	case LM_SIZE:

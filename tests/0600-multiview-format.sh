@@ -29,6 +29,7 @@ golden "passes, text, -s delta" passes.txt -s delta passes-a.txt passes-b.txt
 golden "passes, csv" passes.csv -f csv passes-a.txt passes-b.txt
 golden "passes, json" passes.json -f json passes-a.txt passes-b.txt
 golden "passes, markdown" passes.md -f markdown passes-a.txt passes-b.txt
+# shellcheck disable=SC2016 # an awk program
 check "json: one pass value for each pass" awk '
 /"pass_values"/ {
 	n = $0; sub(/.*"passes": /, "", n); n += 0
