@@ -19,6 +19,8 @@ int benchmark_initbatch(void *tsd) { (void)tsd; return 0; }
 int benchmark_finibatch(void *tsd) { (void)tsd; return 0; }
 int benchmark_optswitch(int opt, char *arg) { (void)opt; (void)arg; return -1; }
 char *benchmark_result(void) { return NULL; }
+const struct lm_opt lm_options[] = { LM_END };
+const struct lm_col lm_columns[] = { LM_END };
 
 static int ntest, nfail;
 
