@@ -29,7 +29,7 @@ options:
               markdown (GitHub tables, for pull requests and mail)
   -g          the html forest plot in the table's row order (-s; with
               -o the suite's, section by section) instead of by size
-  -i          text without the intervals: the seed's exact layout
+  -i          text without the intervals: libMicro's multiview layout
   -n PCT      run-to-run spread assumed for a figure resting on one
               run, when no passes measure it (default 10)
   -o          keep the reference file's order (same as -s ref)

@@ -1066,7 +1066,7 @@ function value_text(i, b) {
 	return sprintf("%." DEC[i, b] "f", MED[i, b])
 }
 
-# As the seed tables print it: [%5s%] when it fits, else [%7s%].
+# The delta in brackets: [%5s%] when it fits, else [%7s%].
 function bracket(d,    s) {
 	s = sprintf("%+.1f", d)
 	return "[" lpad(s, length(s) <= 5 ? 5 : 7) "%]"

@@ -53,7 +53,7 @@ check "rows sorted by name by default" cmp want.sorted got.sorted
 
 # Sun libMicro 0.4.1 layout: tab-separated "!Key:" headers, a blank
 # line, trailing blanks, its own statistics block (standard error but no
-# median interval).  With -i the rows read exactly as the seed table
+# median interval).  With -i the rows read exactly as libMicro's multiview
 # printed them; by default the interval follows the bracket, and the
 # columns before it do not move.
 golden "Sun libMicro 0.4.1 files" sun.txt sun-nondebug.txt sun-debug.txt
