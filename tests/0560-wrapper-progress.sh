@@ -35,17 +35,17 @@ esc=$(printf '\033')
 if command -v script >/dev/null 2>&1 &&
     script -qc 'test -t 2' /dev/null </dev/null >/dev/null 2>&1; then
 	script -qc "sh '$W' -b bin -s suite -t troot -d vroot -O '-C 5 -D 1' \
-	    -r 2 -o tout" /dev/null </dev/null >tty 2>&1
+	    -r 2 -o tout" /dev/null </dev/null >ttyout 2>&1
 	check "terminal: the run wrote its rows" test "$(grep -c '^p[ab] ' tout)" -eq 4
 	check "terminal: a status line before each run" test "$(grep -o \
 	    "${esc}\[Kpass [12]/2  run [1-6]/6  [0-9]*:[0-9][0-9] elapsed" \
-	    tty | wc -l)" -eq 6
+	    ttyout | wc -l)" -eq 6
 	check "terminal: time left once a run is done" \
-	    grep -q "run 6/6  [0-9:]* elapsed  ~[0-9:]* left  " tty
+	    grep -q "run 6/6  [0-9:]* elapsed  ~[0-9:]* left  " ttyout
 	check "terminal: no plain per-run lines" \
-	    awk '/(^|\r)\[[0-9]\/6\] / { exit 1 }' tty
+	    awk '/(^|\r)\[[0-9]\/6\] / { exit 1 }' ttyout
 	check "terminal: the line is cleared before the summary" \
-	    grep -q "${esc}\[Kwrapper.sh: 6 runs, 0 failed" tty
+	    grep -q "${esc}\[Kwrapper.sh: 6 runs, 0 failed" ttyout
 	script -qc "sh '$W' -q -b bin -s suite -t troot -d vroot \
 	    -O '-C 5 -D 1' -r 2 -o qout" /dev/null </dev/null >qtty 2>&1
 	check "terminal, -q: nothing on the terminal" \
