@@ -19,13 +19,19 @@ Run every line of a suite and write one result file (stdout by default).
             machine, as before a run, then exit 0 without running
   -d DIR    parent of the disk-backed temp root (default /var/tmp;
             env LM_VARTMPDIR)
+  -e FILE   with -N, estimate the time of each run from FILE, an
+            earlier result file
   -l SECS   time limit per run, 0 for none (default 120; 30 with -Q)
   -n GLOB   run only the runs whose name matches GLOB; repeatable
+  -N, --dry-run  list the selected runs and the estimated time, then
+            exit 0 without running anything
   -o FILE   write the results to FILE
   -O OPTS   common options (default '-E -C 60 -L -S -W'; env LM_OPTS);
             a suite line's own options come after them, and win
-  -q        quiet: no progress lines, warnings or summary on stderr
-            (the warnings are still in the header)
+  -q        quiet: no progress, warnings or summary on stderr
+            (the warnings are still in the header); progress is one
+            updating status line when stderr is a terminal, else a
+            line per run
   -Q        quick mode: '-E -C 5 -D 1 -X 2000 -L -S -W', marked in the
             header as not comparable with a normal run
   -r N      run the whole suite N times into the same file (default 10;
@@ -85,10 +91,21 @@ lm_passes=
 lm_seed=
 lm_pats=
 lm_excl=
+lm_dry=
+lm_est=
 
 lm_argv="$prog $*"
 for lm_a in "$@"; do
 	case $lm_a in --help) usage; exit 0 ;; esac
+done
+# --dry-run is -N; the other words stay as they are.
+lm_i=$#
+while [ "$lm_i" -gt 0 ]; do
+	lm_a=$1
+	shift
+	[ "$lm_a" = --dry-run ] && lm_a=-N
+	set -- "$@" "$lm_a"
+	lm_i=$((lm_i - 1))
 done
 # optval OPT VALUE: a value that looks like an option is one forgotten
 # (and -h is a call for help wherever it is).
@@ -98,21 +115,26 @@ optval() {
 	-[A-Za-z?-]*) bad "-$1 needs a value, not the option $2 (try -h)" ;;
 	esac
 }
-while getopts ':a:b:cd:hl:n:o:O:qQr:s:t:x:z:' opt; do
+while getopts ':a:b:cd:e:hl:n:No:O:qQr:s:t:x:z:' opt; do
 	case $opt in
-	[bdnostx]) optval "$opt" "$OPTARG" ;;
+	[bdenostx]) optval "$opt" "$OPTARG" ;;
 	esac
 	case $opt in
 	a) lm_extra="$lm_extra $OPTARG" ;;
 	b) lm_bin=$OPTARG ;;
 	c) lm_checkonly=1 ;;
 	d) lm_vparent=$OPTARG ;;
+	e) if [ ! -f "$OPTARG" ] || [ ! -r "$OPTARG" ]; then
+		bad "cannot read the result file for -e: $OPTARG"
+	   fi
+	   lm_est=$OPTARG ;;
 	h) usage; exit 0 ;;
 	l) if ! is_uint "$OPTARG" || [ "${#OPTARG}" -gt 7 ]; then
 		bad "-l wants whole seconds: $OPTARG"
 	   fi
 	   lm_limit=$OPTARG ;;
 	n) lm_pats="$lm_pats$OPTARG$nl" ;;
+	N) lm_dry=1 ;;
 	o) lm_out=$OPTARG ;;
 	O) lm_base=$OPTARG ;;
 	q) lm_quiet=1 ;;
@@ -135,7 +157,7 @@ while getopts ':a:b:cd:hl:n:o:O:qQr:s:t:x:z:' opt; do
 	   fi ;;
 	:) bad "option -$OPTARG needs a value (try -h)" ;;
 	*) [ "$OPTARG" = '?' ] && { usage; exit 0; }
-	   [ "$OPTARG" = - ] && bad "unknown long option (only --help; try -h)"
+	   [ "$OPTARG" = - ] && bad "unknown long option (only --help and --dry-run; try -h)"
 	   bad "unknown option -$OPTARG (try -h)" ;;
 	esac
 done
@@ -404,6 +426,91 @@ done <"$lm_state/runs" >"$lm_state/selected"
 lm_nsel=$(wc -l <"$lm_state/selected" | tr -d ' ')
 [ "$lm_nsel" -gt 0 ] || bad "no run in $lm_suite matches the selection"
 
+# estimate: the expected seconds of one pass of each selected run into
+# $lm_state/estimate, "NAME SECS FROM": from the -e file, the mean of its
+# passes' "run wall time" lines (or, in a file without them, the timed
+# phase and batch sizing, plus 10 ms to start); for a run it does not
+# hold, the -D of its options (default 10 ms) and 20 ms to start and
+# size, which is a lower bound.
+estimate() {
+	awk -v opts=" $lm_opts " -v est="$lm_est" '
+	function dur(s,    n, w, i, d) {
+		n = split(s, w)
+		for (i = 1; i <= n; i++)
+			if (w[i] == "-D" && i < n)
+				d = w[++i]
+			else if (w[i] ~ /^-D[0-9]/)
+				d = substr(w[i], 3)
+		return d
+	}
+	BEGIN {
+		while (est != "" && (getline l <est) > 0) {
+			n = split(l, w)
+			if (n >= 7 && w[1] !~ /^[#!]/ &&
+			    w[4] ~ /^[0-9]+\.[0-9]+$/) {
+				name = w[1]
+				el[name] = ""
+				continue
+			}
+			if (name == "" || w[1] != "#")
+				continue
+			if (l ~ /^# +run wall time \(s\) /) {
+				wall[name] += w[n]; nw[name]++
+			} else if (l ~ /^# +elapsed time /) {
+				el[name] = w[n]
+			} else if (l ~ /^# +batch sizing \(ms\) / &&
+			    el[name] != "") {
+				alt[name] += el[name] + w[n] / 1000 + 0.01
+				na[name]++
+			}
+		}
+		d0 = dur(opts)
+		if (d0 == "")
+			d0 = 10
+	}
+	{
+		if ($1 in nw) {
+			print $1, wall[$1] / nw[$1], "file"
+		} else if ($1 in na) {
+			print $1, alt[$1] / na[$1], "file"
+		} else {
+			$2 = ""
+			d = dur($0)
+			print $1, (d == "" ? d0 : d) / 1000 + 0.02, "options"
+		}
+	}' "$lm_state/selected" >"$lm_state/estimate" ||
+	    die "cannot write in $lm_troot"
+}
+
+# dry_run: the selected runs, each with its estimated seconds per pass,
+# and the estimated time of the whole, on stdout; nothing is run.
+dry_run() {
+	estimate
+	awk -v passes="$lm_passes" -v est="$lm_est" '
+	FILENAME != ARGV[ARGC - 1] { e[$1] = $2; from[$1] = $3; next }
+	{
+		t += e[$1]; n++
+		if (from[$1] == "options") low++
+		printf "%-16s %8.2f s  %s\n", $1, e[$1], substr($0, length($1) + 2)
+	}
+	END {
+		printf "%d runs x %d passes = %d runs, about %.1f s", n,
+		    passes, n * passes, t * passes
+		if (low == n)
+			printf " (at least: from -D and start-up only)\n"
+		else if (low > 0)
+			printf " (from %s; %d runs not in it, at least -D)\n",
+			    est, low
+		else
+			printf " (from %s)\n", est
+	}' "$lm_state/estimate" "$lm_state/selected" ||
+	    die "cannot write the run list"
+}
+if [ -n "$lm_dry" ]; then
+	dry_run
+	exit 0
+fi
+
 # plan: the runs of the next pass into $lm_state/plan, one a line, NAME
 # CASE ARGS..., in suite order or shuffled; lm_npass is their number.
 # The generator is Park-Miller's, in exact integer arithmetic, so one seed
@@ -612,7 +719,9 @@ result_row() {
 # stderr as comments (the -E echo "Running: NAME ... for N seconds" is
 # dropped, and so is its prefix where a message cut into it); a failure's
 # are its argument line, the FAILED row, the reason, then whatever the
-# program said, as comments.  The first clean result line of each run is
+# program said, as comments.  A clean run's output ends with its wall
+# time, start to exit, as a "run wall time (s)" line (which -e reads).
+# The first clean result line of each run is
 # noted in $lm_state/figures: NAME PASS USECS BATCH CS.
 flush() {
 	[ -s "$lm_state/log" ] && [ -z "$lm_flushing" ] || return 0
@@ -646,6 +755,7 @@ flush() {
 					print name, pass, w[4], w[7], cs >figs
 			}
 			close(f)
+			printf "# %22s %13.2f\n", "run wall time (s)", cs / 100
 		} else {
 			print "#" argv
 			printf "%-12s %3d %3d %12.5f %12d %8d %8d %s\n",
@@ -1263,20 +1373,58 @@ header_warnings
 lm_nfail=0
 lm_nerr=0
 lm_pass=0
+tick
+lm_run0=$lm_cs
 lm_passhdr=
 { true >"$lm_state/log" && true >"$lm_state/figures"; } ||
     die "cannot write in $lm_troot"
 
-# progress_run: the plain progress line of the run just done.
+# Progress, unless -q: on a terminal one status line, redrawn before
+# each run (pass, runs done of all, elapsed, time left at the rate so
+# far, the run starting), with a failed run's line above it; otherwise
+# one plain line per run done.  The shell alone writes them.
+lm_tty=
+[ -n "$lm_quiet" ] || ! [ -t 2 ] || lm_tty=1
+lm_cols=${COLUMNS:-80}
+is_uint "$lm_cols" && [ "$lm_cols" -ge 20 ] || lm_cols=80
+lm_cols=$((lm_cols - 1))
+lm_cr=$(printf '\r\033[K')
+
+# mmss CS: CS centiseconds as M:SS in lm_mm.
+mmss() {
+	lm_mm=$(($1 / 100))
+	lm_mm=$((lm_mm / 60)):$((lm_mm % 60 / 10))$((lm_mm % 10))
+}
+
+# progress_next NAME: the status line as the run NAME starts.
+progress_next() {
+	[ -n "$lm_tty" ] || return 0
+	tick
+	mmss $((lm_cs - lm_start))
+	lm_pl="pass $lm_pass/$lm_passes  run $((lm_done + 1))/$lm_total  $lm_mm elapsed"
+	if [ "$lm_done" -gt 0 ]; then
+		mmss $(((lm_cs - lm_run0) * (lm_total - lm_done) / lm_done))
+		lm_pl="$lm_pl  ~$lm_mm left"
+	fi
+	# shellcheck disable=SC2059 # the width is computed
+	printf "%s%.${lm_cols}s" "$lm_cr" "$lm_pl  $1" >&2
+}
+
+# progress_run: the progress of the run just done.
 progress_run() {
 	[ -z "$lm_quiet" ] || return 0
+	[ -z "$lm_tty" ] || [ -n "$lm_why" ] || return 0
 	secs "$lm_dt"
 	# shellcheck disable=SC2059 # the width of the count is computed
-	printf "[%${#lm_total}d/%d] %-14s %5s s%s\n" "$lm_done" "$lm_total" \
-	    "$lm_name" "$lm_s" "${lm_why:+  FAILED: $lm_why}" >&2
+	printf "%s[%${#lm_total}d/%d] %-14s %5s s%s\n" "${lm_tty:+$lm_cr}" \
+	    "$lm_done" "$lm_total" "$lm_name" "$lm_s" \
+	    "${lm_why:+  FAILED: $lm_why}" >&2
 }
+# progress_end: the status line cleared.
 # shellcheck disable=SC2317 # called from traps too
-progress_end() { :; }
+progress_end() {
+	[ -z "$lm_tty" ] || printf '%s' "$lm_cr" >&2
+}
 
 # run_one K NAME CASE ARGS...: run K of the pass; its outcome goes to the
 # log and its output to K.out and K.err, for flush.
@@ -1348,6 +1496,7 @@ run_pass() {
 	lm_passhdr=
 	lm_k=0
 	while IFS= read -r lm_line; do
+		progress_next "${lm_line%% *}"
 		set -f
 		# shellcheck disable=SC2086 # a planned run is blank-separated words
 		run_one $((lm_k + 1)) $lm_line
