@@ -344,7 +344,10 @@ function parse_comment(t,    w, n, v) {
 	if (CUR == "")
 		return
 	if (INWARN) {
-		if (t ~ /^  +[^ \t]/) {
+		# The wrapper's run wall time line follows the warnings at
+		# the same indent: it is a figure, not a warning.
+		if (t ~ /^  +[^ \t]/ &&
+		    t !~ /^ +run wall time \(s\) +[0-9.]+$/) {
 			add_warning(NFILE, CUR, CURK, trim(t))
 			return
 		}

@@ -248,9 +248,17 @@ for f in m1.txt m2.txt; do
 	pass "$f" apart 1.00000
 	pass "$f" apart 1.60000
 	pass "$f" apart 1.00500
+	# The wrapper ends each run with its wall time, at the warnings'
+	# indent: a figure, not a warning.
+	for v in 1.00000 1.01000 1.00500; do
+		pass "$f" timed "$v" "$hs"
+		printf '# %22s %13.2f\n' 'run wall time (s)' 0.12 >>"$f"
+	done
 done
 for a in $MV_AWKS; do
 	mview "$a" -f csv m1.txt m2.txt >m.csv
+	check "the run wall time line is not a warning ($a)" \
+	    grep -q '^timed,m2.txt,.*,1,spread,High spread: [^,]*(3 of 3 passes)$' m.csv
 	check "a warning from 1 pass of 3: not suspect ($a)" \
 	    grep -q '^one,m2.txt,.*,noise,[0-9.]*,0,,High spread.*(1 of 3 passes)$' m.csv
 	check "the same warning from 2 passes of 3: suspect ($a)" \
