@@ -172,6 +172,11 @@ ab: all
 	sh bench/ab.sh $(AB)
 .PHONY: ab
 
+# The README's picture: the forest plot of a real A/B (bench/ab.sh).
+forest: all
+	sh bench/forest.sh -o doc/forest.png
+.PHONY: forest
+
 clean:
 	rm -rf bin bin-* tests/bin bench/bin
 

@@ -51,7 +51,8 @@
 # for A and B within a pass (seed SEED+k-1 for pass k), so drift in the
 # machine's load lands on both builds alike.  The passes of one build
 # are then joined into one result file, which multiview.sh reads as a
-# set of passes (Welch's t-test on their logs).
+# set of passes (the Hodges-Lehmann shift of their logs, with its
+# Mann-Whitney interval).
 
 prog=${0##*/}
 nl='

@@ -73,6 +73,14 @@ document.querySelectorAll("table.results td[class], table.legend td[class]")
 	c.setAttribute("data-bg", s.backgroundColor);
 	c.setAttribute("data-fg", s.color);
 });
+var f = document.querySelector("svg.forest"), r;
+if (f) {
+	r = f.getBoundingClientRect();
+	f.setAttribute("data-rect", [Math.floor(r.left), Math.floor(r.top),
+	    Math.ceil(r.right), Math.ceil(r.bottom)].join(" "));
+}
+document.body.setAttribute("data-width",
+    document.documentElement.scrollWidth + " " + window.innerWidth);
 </script>
 EOF
 awk '/<\/body>/ { while ((getline l < "probe.js") > 0) print l } { print }' \
@@ -89,7 +97,7 @@ chrome() {
 
 chrome --screenshot="$PWD/page.png" --window-size=1200,900 \
     "file://$PWD/page.html" >/dev/null
-chrome --dump-dom "file://$PWD/probe.html" >dom.html
+chrome --dump-dom --window-size=1200,900 "file://$PWD/probe.html" >dom.html
 if grep -q 'data-bg=' dom.html; then
 	ok "chromium built the page and ran the probe"
 else
@@ -212,10 +220,28 @@ else
 	not_ok "screenshot: a 1200x900 PNG (signature $sig, size $size)"
 	tail -n 20 chrome.err 2>/dev/null | diag
 fi
+# The forest plot's box in the page, and the page's width against the
+# window's: nothing may stick out to the right.
+rect=$(sed -n 's/.*<svg class="forest"[^>]* data-rect="\([0-9 ]*\)".*/\1/p' \
+    dom.html | head -n 1)
+width=$(sed -n 's/.*<body[^>]* data-width="\([0-9 ]*\)".*/\1/p' dom.html)
+# shellcheck disable=SC2086 # four numbers
+set -- $rect
+if [ $# -eq 4 ] && [ "$1" -ge 0 ] && [ "$3" -le 1200 ] && [ "$3" -gt "$1" ] &&
+    [ "$4" -le 900 ] && [ "$4" -gt "$2" ]; then
+	ok "forest plot: inside the 1200x900 window ($rect)"
+else
+	not_ok "forest plot: inside the 1200x900 window (box: ${rect:-none})"
+fi
+# shellcheck disable=SC2086 # two numbers
+set -- $width
+check "the page is no wider than the window ($width)" \
+    test $# -eq 2 -a "${1:-1}" -le "${2:-0}"
 if ! command -v python3 >/dev/null 2>&1; then
 	skip "python3 is not installed: screenshot pixels not checked"
 else
-	python3 - page.png >colours 2>&1 <<'EOF'
+	# shellcheck disable=SC2086 # four numbers
+	python3 - page.png ${rect:-0 0 0 0} >colours 2>&1 <<'EOF'
 import sys, zlib, struct
 data = open(sys.argv[1], "rb").read()
 pos, idat, hdr = 8, b"", None
@@ -231,6 +257,9 @@ w, h, depth, ctype, _, _, lace = hdr
 if depth != 8 or ctype not in (2, 6) or lace:
     sys.exit("unsupported PNG: depth %d, colour type %d" % (depth, ctype))
 bpp = 3 if ctype == 2 else 4
+# The forest plot's box, and its faster and slower marks' colours.
+box = [int(v) for v in sys.argv[2:6]]
+marks = {"1a8a1a": [0, 0], "c81e1e": [0, 0]}
 raw, stride = zlib.decompress(idat), w * bpp
 prev, seen = bytearray(stride), set()
 for y in range(h):
@@ -248,11 +277,17 @@ for y in range(h):
             pr = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
             line[i] = (line[i] + pr) & 255
     for x in range(0, stride, bpp):
-        seen.add("%02x%02x%02x" % tuple(line[x:x + 3]))
+        rgb = "%02x%02x%02x" % tuple(line[x:x + 3])
+        seen.add(rgb)
+        if rgb in marks:
+            inside = box[0] <= x // bpp < box[2] and box[1] <= y < box[3]
+            marks[rgb][0 if inside else 1] += 1
     prev = line
 print(len(seen))
 for s in sorted(seen):
     print(s)
+for rgb, (i, o) in sorted(marks.items()):
+    print("mark", rgb, i, o)
 EOF
 	n=$(head -n 1 colours)
 	miss=
@@ -266,5 +301,37 @@ EOF
 		not_ok "screenshot: the scale's colours (missing:${miss:- none})"
 		head -n 5 colours | diag
 	fi
+	# The forest plot draws the faster row's mark green and the slower
+	# rows' red, inside its box; the strip plots and histogram use
+	# other colours, so none of these pixels lie outside it.
+	for want in "1a8a1a green faster" "c81e1e red slower"; do
+		# shellcheck disable=SC2086 # three words
+		set -- $want
+		got=$(awk -v c="$1" '$1 == "mark" && $2 == c { print $3, $4 }' \
+		    colours)
+		case $got in
+		0\ *|'') not_ok "screenshot: the $3 mark's $2 in the forest plot" \
+			"(inside, outside: ${got:-none})" ;;
+		*\ 0) ok "screenshot: the $3 mark's $2 pixels, all in the" \
+			"forest plot (${got% *})" ;;
+		*) not_ok "screenshot: $2 pixels outside the forest plot" \
+			"(inside, outside: $got)" ;;
+		esac
+	done
+fi
+
+# bench/forest.sh draws the forest plot alone, at the SVG's own size.
+want=$(sed -n 's/^<svg class="forest".* width="\([0-9]*\)" height="\([0-9]*\)".*/\1x\2/p' \
+    page.html)
+sh "$LM_TOP/bench/forest.sh" -o "$PWD/forest.png" page.html >forest.out \
+    2>forest.err
+got=$(od -An -tu1 -j16 -N8 forest.png 2>/dev/null |
+    awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 "x" \
+    $5 * 16777216 + $6 * 65536 + $7 * 256 + $8 }')
+if [ -n "$want" ] && [ "$got" = "$want" ]; then
+	ok "bench/forest.sh: a $got PNG of the forest plot"
+else
+	not_ok "bench/forest.sh: a ${want:-?} PNG (got ${got:-none})"
+	diag <forest.err
 fi
 done_testing
