@@ -13,6 +13,10 @@
 #    pass), against the first: the share of the slowed rows multiview
 #    marks slower, and of the others it marks at all; with passes and
 #    with one pass a side;
+#  - the A/A's interval coverage (the share of 95% intervals that hold
+#    0) and median interval half-width;
+#  - A/B with every fourth benchmark 5% slower, and 10% slower with one
+#    pass of each 3 times slower (bench/inject.sh);
 #  - how long multiview takes on the two files.
 # Usage: sh bench/suite.sh [-p passes] [-k] [FILE1 FILE2]
 # -k keeps the files in the directory it names at the end; FILE1 and
@@ -141,13 +145,29 @@ judge() {
 		if (r > 1.1 || r < 1 / 1.1) big++
 		if (mark) sig++
 		if ($c["suspect"] == 1) sus++
+		if ($c["ratio_lo"] != "") {
+			nc++
+			if ($c["ratio_lo"] <= 1 && $c["ratio_hi"] >= 1) cov++
+			hw[nc] = ($c["delta_hi"] - $c["delta_lo"]) / 2
+		}
 	}
 	END {
-		if (slowed == "")
+		if (slowed == "") {
 			printf "%s: %d rows, %.1f%% beyond +-10%%, %.1f%%" \
 			    " marked significant, %.1f%% suspect\n", label, n,
 			    100 * big / n, 100 * sig / n, 100 * sus / n
-		else
+			if (nc == 0)
+				exit
+			# Insertion sort: a few hundred half-widths.
+			for (i = 2; i <= nc; i++)
+				for (j = i; j > 1 && hw[j - 1] > hw[j]; j--) {
+					t = hw[j]; hw[j] = hw[j - 1]; hw[j - 1] = t
+				}
+			printf "%s: %d of %d intervals (%.1f%%) hold 0;" \
+			    " median half-width +-%.1f%%\n", label, cov, nc,
+			    100 * cov / nc, nc % 2 ? hw[(nc + 1) / 2] : \
+			    (hw[nc / 2] + hw[nc / 2 + 1]) / 2
+		} else
 			printf "%s: %d of %d slowed rows (%.1f%%) marked" \
 			    " slower; %d of %d others (%.1f%%) marked\n", label,
 			    hit, ns, 100 * hit / ns, sig, n, 100 * sig / n
@@ -163,6 +183,19 @@ if [ "$passes" -ge 2 ]; then
 	slow "$out/one2.txt" "$out/slowone2.txt"
 	judge "$out/one1.txt" "$out/slowone2.txt" "A/B +10%, one pass" \
 	    "$out/slowone2.txt.slowed"
+fi
+
+# The same with every fourth benchmark 5% slower, and 10% slower with
+# one pass of each 3 times slower (bench/inject.sh).
+sh "$top/bench/inject.sh" -f 1.05 "$out/full2.txt" "$out/inj5.txt" \
+    "$out/inj5.txt.slowed" &&
+    judge "$out/full1.txt" "$out/inj5.txt" "A/B +5%, $passes passes" \
+    "$out/inj5.txt.slowed"
+if [ "$passes" -ge 2 ]; then
+	sh "$top/bench/inject.sh" -f 1.10 -s "$out/full2.txt" \
+	    "$out/spike.txt" "$out/spike.txt.slowed" &&
+	    judge "$out/full1.txt" "$out/spike.txt" \
+	    "A/B +10% and one pass 3x, $passes passes" "$out/spike.txt.slowed"
 fi
 
 t0=$(date +%s.%N)
