@@ -67,7 +67,11 @@ char	lm_optstr[STRSIZE];
 char	lm_header[STRSIZE];
 size_t	lm_tsdsize;
 int	lm_maxB = 1 << 30;
+#ifdef LM_SUN_OPERANDS
+int	lm_operands = 1;	/* Sun's engine handed every operand on */
+#else
 int	lm_operands;
+#endif
 volatile long	lm_sink;
 
 /* One worker's sample, in shared memory, alone on its cache lines. */
