@@ -28,6 +28,7 @@ Run every line of a suite and write one result file (stdout by default).
   -o FILE   write the results to FILE
   -O OPTS   common options (default '-E -C 60 -L -S -W'; env LM_OPTS);
             a suite line's own options come after them, and win
+  -p MIN    with -w, the passes every run gets (default 3)
   -q        quiet: no progress, warnings or summary on stderr
             (the warnings are still in the header); progress is one
             updating status line when stderr is a terminal, else a
@@ -40,6 +41,9 @@ Run every line of a suite and write one result file (stdout by default).
             ../share/libmicro/suite when installed; env LM_SUITE)
   -t DIR    parent of the fast temp root (default /dev/shm when writable,
             else $TMPDIR or /tmp; env LM_TMPDIR)
+  -w PCT    adaptive passes: after -p passes, repeat a run only while
+            the 95% interval of its passes' figure is wider than
+            +/-PCT%, up to -r passes (default: every run, -r passes)
   -x GLOB   skip the runs whose name matches GLOB; repeatable
   -z SEED   shuffle the order of every pass, reproducibly; SEED is an
             integer below 10^9, or 'random' (the seed goes in the header)
@@ -89,6 +93,8 @@ lm_quick=
 lm_limit=
 lm_passes=
 lm_seed=
+lm_minpass=
+lm_target=
 lm_pats=
 lm_excl=
 lm_dry=
@@ -115,9 +121,9 @@ optval() {
 	-[A-Za-z?-]*) bad "-$1 needs a value, not the option $2 (try -h)" ;;
 	esac
 }
-while getopts ':a:b:cd:e:hl:n:No:O:qQr:s:t:x:z:' opt; do
+while getopts ':a:b:cd:e:hl:n:No:O:p:qQr:s:t:w:x:z:' opt; do
 	case $opt in
-	[bdenostx]) optval "$opt" "$OPTARG" ;;
+	[bdenopstwx]) optval "$opt" "$OPTARG" ;;
 	esac
 	case $opt in
 	a) lm_extra="$lm_extra $OPTARG" ;;
@@ -137,6 +143,11 @@ while getopts ':a:b:cd:e:hl:n:No:O:qQr:s:t:x:z:' opt; do
 	N) lm_dry=1 ;;
 	o) lm_out=$OPTARG ;;
 	O) lm_base=$OPTARG ;;
+	p) if ! is_uint "$OPTARG" || [ "${#OPTARG}" -gt 6 ] ||
+	       [ "$OPTARG" -lt 2 ]; then
+		bad "-p wants a count from 2 to 999999: $OPTARG"
+	   fi
+	   lm_minpass=$OPTARG ;;
 	q) lm_quiet=1 ;;
 	Q) lm_quick=1 ;;
 	r) if ! is_uint "$OPTARG" || [ "${#OPTARG}" -gt 6 ] ||
@@ -146,6 +157,12 @@ while getopts ':a:b:cd:e:hl:n:No:O:qQr:s:t:x:z:' opt; do
 	   lm_passes=$OPTARG ;;
 	s) lm_suite=$OPTARG ;;
 	t) lm_tparent=$OPTARG ;;
+	w) case $OPTARG in '' | *[!0-9.]* | *.*.* | .) lm_wok= ;; *) lm_wok=1 ;; esac
+	   if [ -z "$lm_wok" ] || [ "${#OPTARG}" -gt 8 ] ||
+	       ! awk -v v="$OPTARG" 'BEGIN { exit !(v + 0 > 0) }'; then
+		bad "-w wants a percentage above 0: $OPTARG"
+	   fi
+	   lm_target=$OPTARG ;;
 	x) lm_excl="$lm_excl$OPTARG$nl" ;;
 	z) if [ "$OPTARG" = random ]; then
 		lm_seed=$(( ($(date +%s 2>/dev/null || echo 0) + $$) % 1000000000 ))
@@ -175,6 +192,12 @@ lm_limit=${lm_limit:-120}
 # out, and multiview needs passes to tell a change from noise.
 [ -n "$lm_quick" ] && lm_passes=${lm_passes:-1}
 lm_passes=${lm_passes:-10}
+# Adaptive passes (-w): after the first -p passes, a run is repeated only
+# while its passes leave its figure uncertain by more than -w percent.
+lm_minpass=${lm_minpass:-3}
+if [ -n "$lm_target" ] && [ "$lm_minpass" -gt "$lm_passes" ]; then
+	bad "-p $lm_minpass is more than the $lm_passes passes of -r"
+fi
 # The common options, blank-separated; the operands are substring filters.
 lm_opts=$(printf '%s\n' "$lm_base $lm_extra" | awk '{ $1 = $1; print }')
 lm_subs=
@@ -521,10 +544,29 @@ fi
 # options set -B themselves (the argument line in the file shows it).
 plan() {
 	awk -v seed="$lm_seed" -v rf="$lm_state/rand" -v cf="$lm_state/count" \
-	    -v figs="$lm_state/figures" -v opts=" $lm_opts " '
+	    -v figs="$lm_state/figures" -v opts=" $lm_opts " \
+	    -v pass="$lm_pass" -v minpass="$lm_minpass" -v target="$lm_target" '
 	function next_rand() {
 		x = (x * 16807) % 2147483647
 		return x / 2147483647
+	}
+	# t quantile (0.975) for df degrees of freedom
+	function t975(df,    t) {
+		if (df > 10)
+			return 1.96 + 2.4 / df
+		split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 " \
+		    "2.262 2.228", t)
+		return t[df] + 0
+	}
+	# precise(NAME): its passes put its figure (geometric mean) within
+	# +/-target% at 95%
+	function precise(nm,    m, sd) {
+		m = nf[nm]
+		if (target == "" || pass <= minpass || m < minpass)
+			return 0
+		sd = (sq[nm] - sl[nm] * sl[nm] / m) / (m - 1)
+		sd = sd > 0 ? sqrt(sd) : 0
+		return 100 * (exp(t975(m - 1) * sd / sqrt(m)) - 1) <= target + 0
 	}
 	function sets_batch(s) {
 		return s ~ /[ \t]-[A-Za-z0-9]*B/
@@ -532,8 +574,12 @@ plan() {
 	FILENAME == figs {
 		if (!($1 in batch) && $4 ~ /^[0-9]+$/ && $4 > 0)
 			batch[$1] = $4
+		if ($3 + 0 > 0) {
+			nf[$1]++; sl[$1] += log($3); sq[$1] += log($3) * log($3)
+		}
 		next
 	}
+	precise($1) { next }
 	{
 		if (!sets_batch(opts) && ($1 in batch) &&
 		    !sets_batch(" " $0)) {
@@ -752,7 +798,7 @@ flush() {
 					continue
 				got = 1
 				if (w[6] == 0)
-					print name, pass, w[4], w[7], cs >figs
+					print name, pass, w[4], w[7], cs >>figs
 			}
 			close(f)
 			printf "# %22s %13.2f\n", "run wall time (s)", cs / 100
@@ -1028,6 +1074,9 @@ header_run() {
 	case $lm_sel in *[!"$nl"]*) ;; *) lm_sel=all ;; esac
 	hdr Selection "$lm_sel"
 	hdr Passes "$lm_passes"
+	if [ -n "$lm_target" ]; then
+		hdr Adaptive_passes "after $lm_minpass passes, only the runs whose figure is not yet within +/-$lm_target% (95%) of its passes' geometric mean"
+	fi
 	hdr Shuffle_seed "${lm_seed:-none}"
 	hdr Batch_reuse "a run's first clean cnt/samp is its -B in later passes, unless -B is set"
 	if [ "$lm_limit" -gt 0 ]; then
@@ -1512,6 +1561,7 @@ while [ "$lm_pass" -lt "$lm_passes" ]; do
 		    die "cannot make the data files in $lm_troot and $lm_vroot"
 	fi
 	plan
+	[ "$lm_npass" -gt 0 ] || break
 	lm_total=$((lm_done + lm_npass + (lm_passes - lm_pass) * lm_nsel))
 	run_pass
 done

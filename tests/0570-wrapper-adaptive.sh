@@ -1,0 +1,59 @@
+#!/bin/sh
+# Adaptive passes (-w PCT, -p MIN): after MIN passes a run is repeated
+# only while its passes leave its figure uncertain by more than PCT
+# percent, up to -r passes.  A case whose processes all cost the same
+# stops at MIN passes; one whose cost changes from process to process
+# goes on.  The header says so, multiview reads rows with unequal
+# passes, and bad values are refused.
+# shellcheck disable=SC1091,SC2016 # lib.sh; awk programs
+. "$LM_TOP/tests/lib.sh"
+
+W=$LM_TOP/wrapper.sh
+mkdir bin troot vroot
+if ! ${CC:-cc} -std=c99 -D_GNU_SOURCE -O1 -I"$LM_TOP" -o bin/spread \
+    "$LM_TOP/tests/fixtures/spread.c" "$LM_TOP/libmicro.c" \
+    "$LM_TOP/bench.c" -lpthread -lm >cc.out 2>&1; then
+	not_ok "tests/fixtures/spread.c builds"
+	diag <cc.out
+	done_testing
+	exit 0
+fi
+printf 'spread -N steady -c 20k\nspread -N wild -c 20k -v 10000\n' >suite
+run() { sh "$W" -q -b bin -s suite -t troot -d vroot -O '-C 5 -D 1 -L -S -W' "$@"; }
+rows() { awk -v n="$1" '$1 == n && NF >= 7 && $2 ~ /^[0-9]+$/' "$2" | wc -l | tr -d ' '; }
+
+run -r 8 -p 3 -w 100 -z 7 -o out 2>err
+check "adaptive: exit 0" test "$?" -eq 0
+check "adaptive: the steady run stops after the 3 passes of -p" \
+    test "$(rows steady out)" -eq 3
+n=$(rows wild out)
+check "adaptive: the run whose processes disagree goes on (5 to 8 passes, saw $n)" \
+    test "$n" -ge 5 -a "$n" -le 8
+check "adaptive: the header says how passes were given" \
+    grep -q '^!Adaptive_passes: *after 3 passes, only the runs whose figure is not yet within +/-100%' out
+check "adaptive: no more than -r passes" \
+    test "$(grep -c '^# pass [0-9]* of 8$' out)" -le 8
+
+# Without -w every run gets every pass.
+run -r 4 -o plain 2>err
+check "without -w: every pass for every run" \
+    test "$(rows steady plain)" -eq 4 -a "$(rows wild plain)" -eq 4
+check "without -w: no adaptive header" \
+    awk '/^!Adaptive_passes:/ { exit 1 }' plain
+
+# -p 2 with a wide target: the steady run is done after two passes.
+run -r 6 -p 2 -w 1000 -n steady -o wide 2>err
+check "-p 2 with a wide target: two passes" test "$(rows steady wide)" -eq 2
+
+sh "$LM_TOP/multiview.sh" out plain >mvout 2>mverr
+check "multiview compares files with unequal passes per row (exit 0)" \
+    test "$?" -eq 0
+check "multiview: both rows in the table" \
+    test "$(grep -c -E '^(steady|wild) ' mvout)" -eq 2
+
+for bad in 0 -1 abc 1.2.3 . 0.0; do
+	check "-w $bad is refused" usage_fails sh "$W" -b bin -s suite -w "$bad" -N
+done
+check "-p 1 is refused" usage_fails sh "$W" -b bin -s suite -p 1 -w 5 -N
+check "-p more than -r is refused" usage_fails sh "$W" -b bin -s suite -r 3 -p 4 -w 5 -N
+done_testing
