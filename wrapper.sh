@@ -1262,12 +1262,13 @@ sysval() { first_line "$lm_root$1"; }
 # common options, which a line's own options override.
 multi_runs() {
 	awk -v common="$lm_opts" '
-	function scan(s,    n, w, i) {
+	function scan(s,    n, w, i, k) {
 		n = split(s, w)
 		for (i = 1; i <= n; i++) {
-			if ((w[i] == "-P" || w[i] == "-T") && i < n)
-				v[substr(w[i], 2)] = w[++i] + 0
-			else if (w[i] ~ /^-[PT][0-9]/)
+			if ((w[i] == "-P" || w[i] == "-T") && i < n) {
+				k = substr(w[i], 2)
+				v[k] = w[++i] + 0
+			} else if (w[i] ~ /^-[PT][0-9]/)
 				v[substr(w[i], 2, 1)] = substr(w[i], 3) + 0
 		}
 	}
