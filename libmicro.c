@@ -56,6 +56,10 @@ char	**lm_argv;
 int	lm_opt1, lm_optA, lm_optB, lm_optC, lm_optD, lm_optE, lm_optH;
 int	lm_optI, lm_optL, lm_optM, lm_optP, lm_optS, lm_optT, lm_optW;
 char	*lm_optN;
+enum { LM_FIG_MEDIAN, LM_FIG_MEAN, LM_FIG_MIN, LM_FIG_P5, LM_FIG_P10 };
+static const char *const lm_fignames[] = { "median", "mean", "min", "p5",
+    "p10" };
+static int lm_optF = LM_FIG_MEDIAN;	/* -F: the statistic reported */
 int	lm_def1 = 0, lm_defB = 0, lm_defC = 100, lm_defD = 10, lm_defH = 0;
 int	lm_defP = 1, lm_defS = 0, lm_defT = 1;
 char	*lm_defN;
@@ -189,7 +193,7 @@ die(const char *fmt, ...)
  * Options and usage
  */
 
-static const char engine_opts[] = "1AB:C:D:EHI:LMN:P:R:ST:VWX:";
+static const char engine_opts[] = "1AB:C:D:EF:HI:LMN:P:R:ST:VWX:";
 
 static void	table_usage(FILE *fp);
 
@@ -205,10 +209,12 @@ usage(FILE *fp)
 	    "  -C n     minimum number of samples (default %d)\n"
 	    "  -D ms    minimum duration in milliseconds (default %d)\n"
 	    "  -E       echo the benchmark name and duration on stderr\n"
+	    "  -F stat  the statistic of the samples reported: median"
+	    " (default),\n           mean, min, p5 or p10\n"
 	    "  -H       no column header line\n"
 	    "  -I ns    expected nanoseconds per operation (batch size hint)\n"
 	    "  -L       print the argument line\n"
-	    "  -M       report the mean instead of the median\n"
+	    "  -M       report the mean instead of the median (-F mean)\n"
 	    "  -N name  benchmark name (default: the program name)\n"
 	    "  -P n     worker processes (default %d)\n"
 	    "  -R pct   stop once the 99%% confidence interval of the median\n"
@@ -308,6 +314,18 @@ name_ok(const char *s)
 	return 1;
 }
 
+static int
+figure_arg(const char *arg)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(lm_fignames) / sizeof(lm_fignames[0]); i++)
+		if (strcmp(arg, lm_fignames[i]) == 0)
+			return (int)i;
+	lm_usage_error("-F: '%s' is not one of median, mean, min, p5, p10",
+	    arg);
+}
+
 static void
 engine_opt(int c, char *arg)
 {
@@ -321,7 +339,8 @@ engine_opt(int c, char *arg)
 	case 'H': lm_optH = 1; break;
 	case 'I': lm_optI = count_arg(c, arg, 1, INT_MAX); break;
 	case 'L': lm_optL = 1; break;
-	case 'M': lm_optM = 1; break;
+	case 'F': lm_optF = figure_arg(arg); break;
+	case 'M': lm_optF = LM_FIG_MEAN; lm_optM = 1; break;
 	case 'N':
 		if (!name_ok(arg))
 			lm_usage_error("-N: a name is 1 to 64 characters,"
@@ -946,7 +965,7 @@ struct stats {
 	int	st_n;
 	double	st_min, st_max, st_mean, st_median, st_stddev, st_stderr;
 	double	st_99conf, st_cilo, st_cihi, st_skew, st_kurt, st_timecorr;
-	double	st_p90, st_p95, st_p99, st_cv;
+	double	st_p05, st_p10, st_p90, st_p95, st_p99, st_cv;
 };
 
 /* x in time order; sorted is scratch of n doubles. */
@@ -970,6 +989,8 @@ st_compute(const double *x, int n, double *sorted, struct stats *st)
 	st->st_skew = st_skew(x, n, st->st_mean);
 	st->st_kurt = st_kurtosis(x, n, st->st_mean);
 	st->st_timecorr = st_timecorr(x, n);
+	st->st_p05 = st_percentile(sorted, n, 0.05);
+	st->st_p10 = st_percentile(sorted, n, 0.10);
 	st->st_p90 = st_percentile(sorted, n, 0.90);
 	st->st_p95 = st_percentile(sorted, n, 0.95);
 	st->st_p99 = st_percentile(sorted, n, 0.99);
@@ -1629,6 +1650,19 @@ print_usecs(double v)
 	printf(v < 0.01 ? "%12.7f" : "%12.5f", v);
 }
 
+/* The figure a run reports, by -F (or -M). */
+static double
+figure(const struct stats *c)
+{
+	switch (lm_optF) {
+	case LM_FIG_MEAN: return c->st_mean;
+	case LM_FIG_MIN: return c->st_min;
+	case LM_FIG_P5: return c->st_p05;
+	case LM_FIG_P10: return c->st_p10;
+	default: return c->st_median;
+	}
+}
+
 static void
 stat_line(const char *label, double raw, double clean)
 {
@@ -1652,6 +1686,8 @@ print_stats(const struct stats *r, const struct stats *c)
 	stat_line("skew", r->st_skew, c->st_skew);
 	stat_line("kurtosis", r->st_kurt, c->st_kurt);
 	stat_line("time correlation", r->st_timecorr, c->st_timecorr);
+	stat_line("p5", r->st_p05, c->st_p05);
+	stat_line("p10", r->st_p10, c->st_p10);
 	stat_line("p50", r->st_median, c->st_median);
 	stat_line("p90", r->st_p90, c->st_p90);
 	stat_line("p95", r->st_p95, c->st_p95);
@@ -1837,7 +1873,7 @@ print_result(const struct report *rp, const struct shared *sh)
 		printf("%s%s\n", lm_header[0] ? " " : "", lm_header);
 	}
 	printf("%-12s %3d %3d ", lm_optN, lm_optP, lm_optT);
-	print_usecs(lm_optM ? rp->rp_clean.st_mean : rp->rp_clean.st_median);
+	print_usecs(figure(&rp->rp_clean));
 	printf(" %12d %8lld %8d", rp->rp_n,
 	    sh->sh_errors + sh->sh_hookerrors, lm_optB);
 	table_columns(stdout, 0);

@@ -200,6 +200,19 @@ if [ -n "$lm_target" ] && [ "$lm_minpass" -gt "$lm_passes" ]; then
 fi
 # The common options, blank-separated; the operands are substring filters.
 lm_opts=$(printf '%s\n' "$lm_base $lm_extra" | awk '{ $1 = $1; print }')
+# The statistic of each run's samples its figure is: the last -F or -M.
+lm_fig=median
+lm_prev=
+set -f
+for w in $lm_opts; do
+	case $lm_prev in -F) lm_fig=$w ;; esac
+	case $w in
+	-M) lm_fig=mean ;;
+	-F?*) lm_fig=${w#-F} ;;
+	esac
+	lm_prev=$w
+done
+set +f
 lm_subs=
 lm_first=
 for s in "$@"; do
@@ -1014,6 +1027,7 @@ header_libmicro() {
 	lm_host=$(uname -n 2>/dev/null)
 	hdr 'Libmicro_#' "$("$lm_bin/nop" -V 2>/dev/null)"
 	hdr Options "$lm_opts"
+	hdr Estimator "$lm_fig"
 	hdr Machine_name "$lm_host"
 	hdr OS_name "$(uname -s)"
 	hdr OS_release "$(uname -r)"

@@ -39,6 +39,7 @@ function main(    i, r, join) {
 			join = 0
 		}
 	side_warnings()
+	estimator_warnings()
 	for (i = 1; i <= NFILE; i++)
 		for (r = 1; r <= NNAME; r++)
 			summarize(i, NAME[r])
@@ -218,6 +219,24 @@ function side_warnings(    i) {
 		if (SIDEDIFF[i] != "")
 			warn(FILE[i] ": its files differ in " SIDEDIFF[i] \
 			    "; their results are pooled as passes")
+}
+
+# The statistic of the samples a file's figures are: its !Estimator
+# header, or for files without one the mean under -M, else the median.
+function estimator(i,    o) {
+	if ((i, "Estimator") in HDR)
+		return HDR[i, "Estimator"]
+	o = (i, "Options") in HDR ? " " HDR[i, "Options"] " " : ""
+	return o ~ / -M / ? "mean" : "median"
+}
+
+# Figures of different statistics differ by the statistic too: say so.
+function estimator_warnings(    i) {
+	for (i = 2; i <= NFILE; i++)
+		if (estimator(i) != estimator(1))
+			warn(FILE[i] " holds the " estimator(i) " of each run's" \
+			    " samples, " FILE[1] " the " estimator(1) \
+			    ": their figures differ by the statistic too")
 }
 
 # Returns 1 for a result line taken.

@@ -53,7 +53,7 @@ check "-E reports on stderr, not stdout" \
 run "$BIN/getpid" -S -C 50 -D 1
 for label in min max mean median stddev "standard error" \
     "99% confidence level" "median 99% ci low" "median 99% ci high" \
-    skew kurtosis "time correlation" p50 p90 p95 p99 "coeff of variation"; do
+    skew kurtosis "time correlation" p5 p10 p50 p90 p95 p99 "coeff of variation"; do
 	check "-S prints '$label' raw and clean" awk -v l="$label" '
 	    substr($0, 1, 24) == sprintf("# %22s", l) && NF >= 4 {
 	        f = ($(NF-1) ~ /^-?[0-9]+\.[0-9]+$/ && $NF ~ /^-?[0-9]+\.[0-9]+$/)

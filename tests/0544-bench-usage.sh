@@ -30,7 +30,9 @@ for args in "suite.sh -Z" "suite.sh -p 0" "suite.sh one" "harness.sh x" \
     "harness.sh 1 2" "libc-vs-bare.sh extra" "ab.sh -Z" "ab.sh -r 0" \
     "suncompat.sh -Z" "suncompat.sh" "suncompat.sh -r 0 dir" "forest.sh -Z" \
     "forest.sh -o" "forest.sh a.html b.html" "forest.sh no-such.html" \
-    "render.sh -Z" "render.sh -n 0 a b" "render.sh one.txt"; do
+    "render.sh -Z" "render.sh -n 0 a b" "render.sh one.txt" \
+    "estimator.sh one.txt" "estimator.sh -Z a b" \
+    "estimator.sh -e p50 /dev/null /dev/null"; do
 	set -f
 	# shellcheck disable=SC2086 # a script and its arguments
 	set -- $args

@@ -54,6 +54,8 @@ main(void)
 	near("a median", st.st_median, 4.5);
 	near("a skew", st.st_skew, 0.65625);
 	near("a kurtosis", st.st_kurt, -0.21875);
+	near("a p5", st.st_p05, 2.7);
+	near("a p10", st.st_p10, 3.4);
 	near("a p90", st.st_p90, 7.6);
 	near("a p95", st.st_p95, 8.3);
 	near("a p99", st.st_p99, 8.86);
@@ -71,6 +73,8 @@ main(void)
 	near("b median", st.st_median, 4.0);
 	near("b skew", st.st_skew, 0.2784137433746948);
 	near("b kurtosis", st.st_kurt, -1.121940687666112);
+	near("b p5", st.st_p05, 0.75);
+	near("b p10", st.st_p10, 1.0);
 	near("b p95", st.st_p95, 9.075);
 	near("b p99", st.st_p99, 9.615);
 	near("b time correlation", st.st_timecorr, 0.12384002062828561);
