@@ -22,6 +22,8 @@ Run every line of a suite and write one result file (stdout by default).
   -e FILE   with -N, estimate the time of each run from FILE, an
             earlier result file
   -l SECS   time limit per run, 0 for none (default 120; 30 with -Q)
+  -m SECS   time budget: once SECS seconds have passed, start no more
+            runs, except to finish the first pass (default: none)
   -n GLOB   run only the runs whose name matches GLOB; repeatable
   -N, --dry-run  list the selected runs and the estimated time, then
             exit 0 without running anything
@@ -95,6 +97,7 @@ lm_passes=
 lm_seed=
 lm_minpass=
 lm_target=
+lm_budget=
 lm_pats=
 lm_excl=
 lm_dry=
@@ -121,9 +124,9 @@ optval() {
 	-[A-Za-z?-]*) bad "-$1 needs a value, not the option $2 (try -h)" ;;
 	esac
 }
-while getopts ':a:b:cd:e:hl:n:No:O:p:qQr:s:t:w:x:z:' opt; do
+while getopts ':a:b:cd:e:hl:m:n:No:O:p:qQr:s:t:w:x:z:' opt; do
 	case $opt in
-	[bdenopstwx]) optval "$opt" "$OPTARG" ;;
+	[bdemnopstwx]) optval "$opt" "$OPTARG" ;;
 	esac
 	case $opt in
 	a) lm_extra="$lm_extra $OPTARG" ;;
@@ -139,6 +142,11 @@ while getopts ':a:b:cd:e:hl:n:No:O:p:qQr:s:t:w:x:z:' opt; do
 		bad "-l wants whole seconds: $OPTARG"
 	   fi
 	   lm_limit=$OPTARG ;;
+	m) if ! is_uint "$OPTARG" || [ "${#OPTARG}" -gt 7 ] ||
+	       [ "$OPTARG" -lt 1 ]; then
+		bad "-m wants whole seconds, at least 1: $OPTARG"
+	   fi
+	   lm_budget=$OPTARG ;;
 	n) lm_pats="$lm_pats$OPTARG$nl" ;;
 	N) lm_dry=1 ;;
 	o) lm_out=$OPTARG ;;
@@ -522,16 +530,30 @@ estimate() {
 # and the estimated time of the whole, on stdout; nothing is run.
 dry_run() {
 	estimate
-	awk -v passes="$lm_passes" -v est="$lm_est" '
+	awk -v passes="$lm_passes" -v est="$lm_est" -v budget="$lm_budget" \
+	    -v fewest="${lm_target:+$lm_minpass}" '
 	FILENAME != ARGV[ARGC - 1] { e[$1] = $2; from[$1] = $3; next }
 	{
 		t += e[$1]; n++
 		if (from[$1] == "options") low++
 		printf "%-16s %8.2f s  %s\n", $1, e[$1], substr($0, length($1) + 2)
 	}
+	# s seconds of runs, cut to the budget (the first pass always runs)
+	function capped(s) {
+		return budget != "" && s > t && s > budget + 0 ? \
+		    (t > budget + 0 ? t : budget + 0) : s
+	}
 	END {
-		printf "%d runs x %d passes = %d runs, about %.1f s", n,
-		    passes, n * passes, t * passes
+		if (fewest != "")
+			printf "%d runs x %d to %d passes (adaptive) = %d to %d" \
+			    " runs, about %.1f to %.1f s", n, fewest, passes,
+			    n * fewest, n * passes, capped(t * fewest),
+			    capped(t * passes)
+		else
+			printf "%d runs x %d passes = %d runs, about %.1f s", n,
+			    passes, n * passes, capped(t * passes)
+		if (budget != "" && t * passes > budget + 0)
+			printf ", cut by the %d s budget", budget
 		if (low == n)
 			printf " (at least: from -D and start-up only)\n"
 		else if (low > 0)
@@ -1088,6 +1110,8 @@ header_run() {
 	case $lm_sel in *[!"$nl"]*) ;; *) lm_sel=all ;; esac
 	hdr Selection "$lm_sel"
 	hdr Passes "$lm_passes"
+	[ -z "$lm_budget" ] ||
+	    hdr Budget "$lm_budget s: after the first pass, no run starts once it is spent"
 	if [ -n "$lm_target" ]; then
 		hdr Adaptive_passes "after $lm_minpass passes, only the runs whose figure is not yet within +/-$lm_target% (95%) of its passes' geometric mean"
 	fi
@@ -1437,6 +1461,7 @@ header_warnings
 lm_nfail=0
 lm_nerr=0
 lm_pass=0
+lm_spent=
 tick
 lm_run0=$lm_cs
 lm_passhdr=
@@ -1556,10 +1581,19 @@ run_one() {
 }
 
 # run_pass: every run of $lm_state/plan, then their rows into the file.
+# After the first pass, no run starts once the budget (-m) is spent.
 run_pass() {
 	lm_passhdr=
 	lm_k=0
 	while IFS= read -r lm_line; do
+		if [ -n "$lm_budget" ] && [ "$lm_pass" -gt 1 ]; then
+			tick
+			if [ $((lm_cs - lm_start)) -ge $((lm_budget * 100)) ]
+			then
+				lm_spent="in pass $lm_pass, after $lm_done runs"
+				break
+			fi
+		fi
 		progress_next "${lm_line%% *}"
 		set -f
 		# shellcheck disable=SC2086 # a planned run is blank-separated words
@@ -1579,6 +1613,7 @@ while [ "$lm_pass" -lt "$lm_passes" ]; do
 	[ "$lm_npass" -gt 0 ] || break
 	lm_total=$((lm_done + lm_npass + (lm_passes - lm_pass) * lm_nsel))
 	run_pass
+	[ -z "$lm_spent" ] || break
 done
 
 tick
@@ -1588,6 +1623,7 @@ progress_end
 hdr Load_avg_end "$(loadavg)"
 hdr Runs "$lm_done ($lm_nfail failed, $lm_nerr with errors)"
 hdr Elapsed "$lm_secs s"
+[ -z "$lm_budget" ] || hdr Budget_spent "${lm_spent:-no}"
 lm_writing=
 exec 3>&-
 stop_children
