@@ -28,14 +28,15 @@ Run every line of a suite and write one result file (stdout by default).
   -N, --dry-run  list the selected runs and the estimated time, then
             exit 0 without running anything
   -o FILE   write the results to FILE
-  -O OPTS   common options (default '-E -C 60 -L -S -W'; env LM_OPTS);
+  -O OPTS   common options (default '-E -C 60 -L -S -W -F min'; env
+            LM_OPTS);
             a suite line's own options come after them, and win
   -p MIN    with -w, the passes every run gets (default 3)
   -q        quiet: no progress, warnings or summary on stderr
             (the warnings are still in the header); progress is one
             updating status line when stderr is a terminal, else a
             line per run
-  -Q        quick mode: '-E -C 5 -D 1 -X 2000 -L -S -W', marked in the
+  -Q        quick mode: '-E -C 5 -D 1 -X 2000 -L -S -W -F min', marked in the
             header as not comparable with a normal run
   -r N      run the whole suite N times into the same file (default 10;
             1 with -Q); multiview compares files by their passes
@@ -190,10 +191,10 @@ shift $((OPTIND - 1))
 
 # -O, then -Q, then LM_OPTS, then libMicro's own.
 if [ -n "$lm_quick" ]; then
-	lm_base=${lm_base:--E -C 5 -D 1 -X 2000 -L -S -W}
+	lm_base=${lm_base:--E -C 5 -D 1 -X 2000 -L -S -W -F min}
 	lm_limit=${lm_limit:-30}
 fi
-lm_base=${lm_base:-${LM_OPTS:--E -C 60 -L -S -W}}
+lm_base=${lm_base:-${LM_OPTS:--E -C 60 -L -S -W -F min}}
 lm_limit=${lm_limit:-120}
 # Ten passes by default: one process's figure carries that process's
 # luck (CPU placement, page layout), which only more processes average
@@ -1414,11 +1415,36 @@ trust_smt() {
 	    "nosmt)"
 }
 
+# Passes are processes, so with address randomization on each gets its
+# own memory layout, and a layout's luck shows as spread between passes;
+# without it every pass shares one layout and its bias looks like the
+# result.  ADDR_NO_RANDOMIZE (setarch -R) is 0x0040000 in personality.
+trust_aslr() {
+	if [ "$(sysval /proc/sys/kernel/randomize_va_space)" = 0 ]; then
+		warn ASLR "address space randomization is off" \
+		    "(kernel.randomize_va_space is 0): every pass gets the" \
+		    "same memory layout, whose bias then reads as the result;" \
+		    "sysctl -w kernel.randomize_va_space=2"
+		return 0
+	fi
+	lm_p=$(sysval /proc/self/personality)
+	[ "${#lm_p}" -ge 5 ] || return 0
+	lm_p=${lm_p#"${lm_p%?????}"}
+	case ${lm_p%????} in
+	[4567cdefCDEF])
+		warn ASLR "the wrapper runs without address randomization" \
+		    "(setarch -R): every pass gets the same memory layout," \
+		    "whose bias then reads as the result; run it without -R"
+		;;
+	esac
+}
+
 trust_check() {
 	trust_load
 	trust_cpufreq
 	trust_power
 	trust_smt
+	trust_aslr
 }
 
 # The warnings, as !Warn_KEY header lines.
@@ -1611,7 +1637,12 @@ while [ "$lm_pass" -lt "$lm_passes" ]; do
 	fi
 	plan
 	[ "$lm_npass" -gt 0 ] || break
-	lm_total=$((lm_done + lm_npass + (lm_passes - lm_pass) * lm_nsel))
+	# With -w, a run left out of a pass is never planned again, so
+	# later passes hold at most this one's runs.
+	lm_rest=$lm_nsel
+	[ -z "$lm_target" ] || [ "$lm_pass" -le "$lm_minpass" ] ||
+	    lm_rest=$lm_npass
+	lm_total=$((lm_done + lm_npass + (lm_passes - lm_pass) * lm_rest))
 	run_pass
 	[ -z "$lm_spent" ] || break
 done

@@ -51,8 +51,13 @@ est() {
 	awk '/^!Estimator:/ { print $2 }' "$1"
 }
 # shellcheck disable=SC2086 # $base is an option vector
-sh "$W" $base -o med.txt 2>err
-check "wrapper: !Estimator: median by default" [ "$(est med.txt)" = median ]
+sh "$W" $base -o def.txt 2>err
+check "wrapper: !Estimator: min by default" [ "$(est def.txt)" = min ]
+check "wrapper: -F min in the default options" \
+    grep -q '^!Options: .* -F min$' def.txt
+# shellcheck disable=SC2086
+sh "$W" $base -a '-F median' -o med.txt 2>err
+check "wrapper -a '-F median': !Estimator: median" [ "$(est med.txt)" = median ]
 # shellcheck disable=SC2086
 sh "$W" $base -a '-F p10' -o p10.txt 2>err
 check "wrapper -a '-F p10': !Estimator: p10" [ "$(est p10.txt)" = p10 ]

@@ -78,7 +78,7 @@ hv() {
 check "quick mode is marked: $(hv Mode)" sh -c \
     'case "$1" in *quick*NOT*) ;; *) exit 1 ;; esac' sh "$(hv Mode)"
 check "!Options are the quick options" \
-    test "$(hv Options)" = "-E -C 5 -D 1 -X 2000 -L -S -W"
+    test "$(hv Options)" = "-E -C 5 -D 1 -X 2000 -L -S -W -F min"
 check "TimerRes from nop: $(hv TimerRes)" sh -c \
     'echo "$1" | grep -Eq "^[0-9]+ nsecs$"' sh "$(hv TimerRes)"
 check "clock read overhead from nop: $(hv Clock_overhead)" sh -c \
@@ -94,8 +94,8 @@ check "the -L argument line of a run" grep -q '^# bin/getpid -E -C 5 ' out
 t=$LM_SCRATCH/troot/libmicro.
 v=$LM_SCRATCH/vroot/libmicro.
 check "common options first, then the line's own" test \
-    "$(cut -d' ' -f1-12 probe.probe_t.argv)" = \
-    "-E -C 5 -D 1 -X 2000 -L -S -W -N probe_t"
+    "$(cut -d' ' -f1-14 probe.probe_t.argv)" = \
+    "-E -C 5 -D 1 -X 2000 -L -S -W -F min -N probe_t"
 check "\$TFILE: a 10 MB file in the fast root" awk -v p="$t" '
     NR == 1 { exit !($1 == "file" && $2 == 10485760 &&
     index($3, p) == 1 && $3 ~ /\/data$/) }' probe.probe_t

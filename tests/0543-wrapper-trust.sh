@@ -117,6 +117,36 @@ LM_SYSROOT=$LM_SCRATCH/bad sh "$W" $base -c 2>err
 check "-c warns too (exit $?)" grep -q 'warning: load average' err
 check "intel_pstate turbo: echo 1 > .../intel_pstate/no_turbo" \
     grep -q 'turbo boost is on.*echo 1 > /sys/devices/system/cpu/intel_pstate/no_turbo' err
+# Address randomization: off in the kernel, or off for the wrapper
+# (setarch -R sets ADDR_NO_RANDOMIZE, 0x0040000, in its personality).
+aslr() {
+	rm -rf aslr
+	cp -R good aslr
+	mkdir -p aslr/proc/sys/kernel aslr/proc/self
+	echo "$1" >aslr/proc/sys/kernel/randomize_va_space
+	echo "$2" >aslr/proc/self/personality
+	LM_SYSROOT=$LM_SCRATCH/aslr sh "$W" $base -c 2>err
+	grep -c 'warning: .*address' err
+}
+check "ASLR 2, personality 0: nothing said" test "$(aslr 2 00000000)" -eq 0
+check "ASLR 1: nothing said" test "$(aslr 1 00000000)" -eq 0
+check "ASLR 0: said, with what to do" test "$(aslr 0 00000000)" -eq 1
+check "... the sysctl that turns it on" \
+    grep -q 'randomization is off (kernel.randomize_va_space is 0).*sysctl -w kernel.randomize_va_space=2' err
+check "setarch -R (00040000): said" test "$(aslr 2 00040000)" -eq 1
+check "... run it without -R" grep -q '(setarch -R).*run it without -R$' err
+check "personality 0000000d (no 0x0040000): nothing said" \
+    test "$(aslr 2 0000000d)" -eq 0
+check "personality 0004000f: said" test "$(aslr 2 0004000f)" -eq 1
+if command -v setarch >/dev/null 2>&1 &&
+    setarch -R true 2>/dev/null; then
+	setarch -R sh "$W" $base -c 2>err
+	check "under a real setarch -R: said" \
+	    grep -q 'warning: .*(setarch -R)\|warning: address space randomization is off' err
+else
+	skip "no setarch -R here"
+fi
+
 # Unreadable or absent: nothing is guessed.
 LM_SYSROOT=$LM_SCRATCH/nonexistent sh "$W" $base -c 2>err
 check "nothing readable: nothing said" test "$(cat err)" = \
