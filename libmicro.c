@@ -821,7 +821,7 @@ get_nsecs_resolution(void)
 static void
 calibrate_clock(void)
 {
-	enum { NREAD = 20000, ROUNDS = 5 };
+	enum { NREAD = 2000, ROUNDS = 5 };
 	long long best = LLONG_MAX, res = LLONG_MAX;
 	int r, i;
 

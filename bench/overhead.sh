@@ -85,8 +85,8 @@ eng=$(awk '/^#  *elapsed time/ { s += $NF } END { printf "%.6f", s }' \
 tw1=$(best wrap "$out/suite1") || exit 1
 tb=$(best bare) || exit 1
 awk -v n="$n" -v reps="$reps" -v tw="$tw" -v tw1="$tw1" -v tb="$tb" -v e="$eng" \
-    -v load="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)" 'BEGIN {
-	printf "%d runs of nop, best of %d; load %s\n", n, reps, load
+    -v avg="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)" 'BEGIN {
+	printf "%d runs of nop, best of %d; load %s\n", n, reps, avg
 	printf "wrapper:  %.3f s (%.2f ms a run; one-line suite %.3f s)\n",
 	    tw, 1000 * (tw - tw1) / (n - 1), tw1
 	printf "bare:     %.3f s (%.2f ms a run)\n", tb, 1000 * tb / n
