@@ -241,6 +241,12 @@ done
 # ---- where things are -------------------------------------------------
 
 here=$(cd "$(dirname "$0")" && pwd) || bad "cannot find my own directory"
+# The suite's placeholders: lib/fixtures.sh, or share/libmicro/ installed.
+lm_lib=$here/lib
+[ -f "$lm_lib/fixtures.sh" ] || lm_lib=$here/../share/libmicro
+[ -r "$lm_lib/fixtures.sh" ] || bad "cannot read $lm_lib/fixtures.sh"
+# shellcheck source=lib/fixtures.sh
+. "$lm_lib/fixtures.sh"
 absdir() { (cd "$1" 2>/dev/null && pwd); }
 
 if [ -z "$lm_bin" ]; then
@@ -387,7 +393,13 @@ printf '%s %s %s %s\n' "$$" "${lm_boot:-unknown}" "${lm_pidns:-unknown}" \
 
 # Each run as one line: NAME CASE ARGS...  Errors are one line, exit 2.
 # The shell writes the file, so a full fast root is named as the cause.
-lm_runs=$(awk -v prog="$prog" -v file="$lm_suite" -v lines="$lm_state/lines" '
+lm_runs=$(awk -v prog="$prog" -v file="$lm_suite" -v lines="$lm_state/lines" \
+    -v names="$LM_PLACEHOLDERS" '
+BEGIN {
+	n = split(names, w)
+	for (i = 1; i <= n; i++)
+		known["$" w[i]] = 1
+}
 function fail(msg) {
 	printf "%s: %s:%d: %s\n", prog, file, NR, msg | "cat 1>&2"
 	bad = 1
@@ -408,8 +420,7 @@ function fail(msg) {
 	for (i = 2; i <= NF; i++) {
 		if ($i ~ /["\047`\\]/)
 			fail("quotes and backslashes are not interpreted: " $i)
-		if ($i ~ /\$/ && $i !~ \
-		    /^\$(TFILE|VFILE|IFILE|TDIR1|TDIR2|VDIR1|VDIR2|TROOT|VROOT)$/)
+		if ($i ~ /\$/ && !($i in known))
 			fail("unknown placeholder (whole words only): " $i)
 		if ($i == "-N") {
 			if (i == NF)
@@ -646,27 +657,11 @@ lm_total=$((lm_nsel * lm_passes))
 
 # ---- fixtures ---------------------------------------------------------
 
-TFILE=$lm_troot/data
-VFILE=$lm_vroot/data
-IFILE=$lm_troot/ifile
-TDIR1=$lm_troot/0/1/2/3/4/5/6/7/8/9
-TDIR2=$lm_troot/1/2/3/4/5/6/7/8/9/0
-VDIR1=$lm_vroot/0/1/2/3/4/5/6/7/8/9
-VDIR2=$lm_vroot/1/2/3/4/5/6/7/8/9/0
-# The data files are made anew for every pass: the pages a file happens
-# to get are part of the luck of a pass, which the passes must show.
-# They are then read twice, so that no run is the first or second to
-# touch their pages (the kernel marks a page accessed, then active): the
-# run that did would be slower in its first samples, and which run that
-# is depends on the order of the pass.
-make_files() {
-	rm -f "$TFILE" "$VFILE" &&
-	    dd if=/dev/zero of="$TFILE" bs=1024k count=10 2>/dev/null &&
-	    dd if=/dev/zero of="$VFILE" bs=1024k count=10 2>/dev/null &&
-	    cat "$TFILE" "$TFILE" "$VFILE" "$VFILE" >/dev/null
-}
-if ! { mkdir -p "$TDIR1" "$TDIR2" "$VDIR1" "$VDIR2" && make_files &&
-    true >"$IFILE" && ln -s "$lm_bin" "$lm_troot/bin"; }; then
+# The placeholders' files (lib/fixtures.sh).  The data files are made
+# anew for every pass: the pages a file happens to get are part of the
+# luck of a pass, which the passes must show.
+lm_fixture_paths "$lm_troot" "$lm_vroot"
+if ! { lm_make_fixtures && ln -s "$lm_bin" "$lm_troot/bin"; }; then
 	die "cannot make the fixtures in $lm_troot and $lm_vroot"
 fi
 
@@ -1129,24 +1124,6 @@ header_run() {
 
 # ---- checks before the first run --------------------------------------
 
-# placeholder WORD: the word, or what the placeholder it is stands for, in
-# lm_a.
-placeholder() {
-	# shellcheck disable=SC2016 # the placeholders, literally
-	case $1 in
-	'$TFILE') lm_a=$TFILE ;;
-	'$VFILE') lm_a=$VFILE ;;
-	'$IFILE') lm_a=$IFILE ;;
-	'$TDIR1') lm_a=$TDIR1 ;;
-	'$TDIR2') lm_a=$TDIR2 ;;
-	'$VDIR1') lm_a=$VDIR1 ;;
-	'$VDIR2') lm_a=$VDIR2 ;;
-	'$TROOT') lm_a=$lm_troot ;;
-	'$VROOT') lm_a=$lm_vroot ;;
-	*) lm_a=$1 ;;
-	esac
-}
-
 # where RUN-LINE: "SUITE:N" for a selected run (NAME CASE ARGS...).
 where() {
 	awk -v want="$1" -v file="$lm_suite" '
@@ -1179,7 +1156,7 @@ check_files() {
 		set -- $lm_r
 		set +f
 		for lm_w in "$@"; do
-			placeholder "$lm_w"
+			lm_subst "$lm_w"
 			lm_own=$lm_own$lm_a$lm_tab
 		done
 		printf '%s\n' "$lm_common${lm_own%"$lm_tab"}" >>"$lm_cdir/$lm_c"
@@ -1552,18 +1529,7 @@ run_one() {
 	while [ "$lm_i" -gt 0 ]; do
 		lm_a=$1
 		shift
-		# shellcheck disable=SC2016 # the placeholders, literally
-		case $lm_a in
-		'$TFILE') lm_a=$TFILE ;;
-		'$VFILE') lm_a=$VFILE ;;
-		'$IFILE') lm_a=$IFILE ;;
-		'$TDIR1') lm_a=$TDIR1 ;;
-		'$TDIR2') lm_a=$TDIR2 ;;
-		'$VDIR1') lm_a=$VDIR1 ;;
-		'$VDIR2') lm_a=$VDIR2 ;;
-		'$TROOT') lm_a=$lm_troot ;;
-		'$VROOT') lm_a=$lm_vroot ;;
-		esac
+		lm_subst "$lm_a"
 		set -- "$@" "$lm_a"
 		lm_i=$((lm_i - 1))
 	done
@@ -1632,7 +1598,7 @@ run_pass() {
 while [ "$lm_pass" -lt "$lm_passes" ]; do
 	lm_pass=$((lm_pass + 1))
 	if [ "$lm_pass" -gt 1 ]; then
-		make_files ||
+		lm_make_data ||
 		    die "cannot make the data files in $lm_troot and $lm_vroot"
 	fi
 	plan

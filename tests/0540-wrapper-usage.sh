@@ -55,7 +55,8 @@ EOF
 check "nothing left in the roots" test -z "$(ls -A troot)$(ls -A vroot)"
 
 if command -v shellcheck >/dev/null 2>&1; then
-	check "shellcheck -s sh wrapper.sh" shellcheck -s sh "$W"
+	check "shellcheck -s sh -x wrapper.sh (and lib/fixtures.sh)" \
+	    sh -c 'cd "$1" && shellcheck -s sh -x wrapper.sh' sh "$LM_TOP"
 else
 	skip "no shellcheck here"
 fi

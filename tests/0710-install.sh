@@ -20,6 +20,7 @@ else
 fi
 for f in bin/libmicro-wrapper bin/libmicro-multiview lib/libmicro/bin/getpid \
     lib/libmicro/bin/pipe lib/libmicro/bin/exec_bin share/libmicro/suite \
+    share/libmicro/fixtures.sh share/libmicro/multiview.awk \
     share/man/man1/libmicro.1 share/man/man1/libmicro-wrapper.1 \
     share/man/man1/libmicro-multiview.1 share/man/man3/libmicro.3 \
     include/libmicro.h lib/libmicro/libmicro.a lib/libmicro/bench.o; do

@@ -4,6 +4,8 @@
 # that the runner removes afterwards.
 
 : "${LM_TOP:?run the tests through tests/run.sh}"
+# shellcheck source=lib/fixtures.sh
+. "$LM_TOP/lib/fixtures.sh"
 BIN=${LM_BIN:-$LM_TOP/bin}
 lm_n=0
 
@@ -58,20 +60,10 @@ done_testing() { [ "$lm_n" -gt 0 ] || not_ok "no test ran"; }
 
 # fixtures: make, under the scratch directory, the files and directories
 # that suite lines name, and set the variables the placeholders stand for.
+# The wrapper's own definitions (lib/fixtures.sh) are used.
 fixtures() {
-	TROOT=$LM_SCRATCH/troot
-	VROOT=$LM_SCRATCH/vroot
-	TFILE=$TROOT/data
-	VFILE=$VROOT/data
-	IFILE=$TROOT/ifile
-	TDIR1=$TROOT/0/1/2/3/4/5/6/7/8/9
-	TDIR2=$TROOT/1/2/3/4/5/6/7/8/9/0
-	VDIR1=$VROOT/0/1/2/3/4/5/6/7/8/9
-	VDIR2=$VROOT/1/2/3/4/5/6/7/8/9/0
-	mkdir -p "$TDIR1" "$TDIR2" "$VDIR1" "$VDIR2" &&
-	dd if=/dev/zero of="$TFILE" bs=1024k count=10 2>/dev/null &&
-	dd if=/dev/zero of="$VFILE" bs=1024k count=10 2>/dev/null &&
-	: >"$IFILE"
+	lm_fixture_paths "$LM_SCRATCH/troot" "$LM_SCRATCH/vroot"
+	lm_make_fixtures
 }
 
 # Options that make a run short; they come before the suite line's own
@@ -94,18 +86,7 @@ run_line() {
 	while [ "$lm_i" -gt 0 ]; do
 		lm_a=$1
 		shift
-		# shellcheck disable=SC2016 # the placeholders, literally
-		case $lm_a in
-		'$TFILE') lm_a=$TFILE ;;
-		'$VFILE') lm_a=$VFILE ;;
-		'$IFILE') lm_a=$IFILE ;;
-		'$TDIR1') lm_a=$TDIR1 ;;
-		'$TDIR2') lm_a=$TDIR2 ;;
-		'$VDIR1') lm_a=$VDIR1 ;;
-		'$VDIR2') lm_a=$VDIR2 ;;
-		'$TROOT') lm_a=$TROOT ;;
-		'$VROOT') lm_a=$VROOT ;;
-		esac
+		lm_subst "$lm_a"
 		[ "$lm_prev" = -N ] && lm_name=$lm_a
 		lm_prev=$lm_a
 		set -- "$@" "$lm_a"
