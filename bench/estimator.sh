@@ -57,7 +57,8 @@ out=$(mktemp -d "${TMPDIR:-/tmp}/lmest.XXXXXX") || exit 1
 trap 'rm -rf "$out"' EXIT
 trap 'exit 130' INT TERM HUP
 
-# as EST IN OUT: IN with each run's usecs/call replaced by its EST.
+# as EST IN OUT: IN with each run's usecs/call replaced by its EST, and
+# a header naming it.
 as() {
 	awk -v est="$1" '
 	function lab(l) { return substr($0, 1, 24) == sprintf("# %22s", l) }
@@ -68,6 +69,8 @@ as() {
 		else if (b && lab("median")) med[b] = $NF
 		next
 	}
+	FNR == 1 { print "!Estimator: " est }
+	/^!Estimator:/ { next }
 	res() {
 		c++
 		r = 1
