@@ -12,16 +12,24 @@
  *
  * A case defines cs_block() and cs_unblock() (close, or wait for and
  * close; and open a gate), then calls cs_setup() from initrun, cs_place()
- * from initworker, cs_arm() from initbatch, cs_run() from benchmark and
- * cs_teardown() from finirun.  The tsd starts with a struct cs_ring.
+ * from initworker and cs_teardown() from finirun; this header's
+ * benchmark_initbatch() and benchmark() arm and run the ring.  The tsd
+ * starts with a struct cs_ring.
+ *
+ * The record-lock rings (cascade_fcntl, cascade_lockf) lock bytes of
+ * one file: CS_OPT_FILE declares -f, and cs_lockfile() from initrun
+ * checks -T, makes room for the processes and, with no -f, makes the
+ * file in the run's temp directory.
  */
 #ifndef CASCADE_H
 #define CASCADE_H
 
 #include <pthread.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "libmicro.h"
+#include "nproc.h"
 
 /* The four gates a worker handles, by role. */
 enum { CS_MINE0, CS_MINE1, CS_NEXT0, CS_NEXT1 };
@@ -86,8 +94,8 @@ cs_place(struct cs_ring *r)
  * this a worker could run ahead through gates not closed yet.  Everyone
  * comes to the line, even after a failure, so that no one waits forever.
  */
-static int
-cs_arm(void *tsd)
+int
+benchmark_initbatch(void *tsd)
 {
 	int e = cs_block(tsd, CS_NEXT0);
 
@@ -95,8 +103,8 @@ cs_arm(void *tsd)
 	return e != 0 ? -1 : 0;
 }
 
-static int
-cs_run(void *tsd, result_t *res)
+int
+benchmark(void *tsd, result_t *res)
 {
 	int i, e = 0;
 
@@ -112,6 +120,23 @@ cs_run(void *tsd, result_t *res)
 	res->re_count = i;
 	res->re_errors = e;
 	return 0;
+}
+
+/* The file whose bytes a record-lock ring locks (not written). */
+static char	*cs_file;
+
+#define CS_OPT_FILE { 'f', LM_PATH, "file", &cs_file, "a temporary file", \
+	R_OK | W_OK, 0, "lock bytes of this file", NULL }
+
+static inline int
+cs_lockfile(void)
+{
+	if (lm_optT > 1)
+		lm_usage_error("-T %d: record locks belong to processes;"
+		    " use -P", lm_optT);
+	if (nproc_room(lm_optP + 1LL) != 0)
+		return -1;
+	return lm_datafile(&cs_file, "cascade", 0);
 }
 
 #endif /* CASCADE_H */

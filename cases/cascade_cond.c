@@ -96,18 +96,6 @@ benchmark_initworker(void *tsd)
 }
 
 int
-benchmark_initbatch(void *tsd)
-{
-	return cs_arm(tsd);
-}
-
-int
-benchmark(void *tsd, result_t *res)
-{
-	return cs_run(tsd, res);
-}
-
-int
 benchmark_finirun(void)
 {
 	cs_teardown();

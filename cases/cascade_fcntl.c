@@ -8,21 +8,17 @@
  * belong to processes, so -T must be 1.
  */
 #include <fcntl.h>
-#include <limits.h>
-#include <stdio.h>
 #include <unistd.h>
 
-#include "libmicro.h"
 #include "cascade.h"
-#include "nproc.h"
 
 typedef struct {
 	struct cs_ring	ts_ring;
 } tsd_t;
 
-static char	*optf;
-static char	path[PATH_MAX];
 static int	fd = -1;
+
+const struct lm_opt lm_options[] = { CS_OPT_FILE, LM_END };
 
 static int
 setlk(void *tsd, int role, int type, int cmd)
@@ -52,36 +48,16 @@ int
 benchmark_init(void)
 {
 	lm_tsdsize = sizeof(tsd_t);
-	snprintf(lm_optstr, sizeof(lm_optstr), "f:");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -f file  lock bytes of this file (default: a temporary"
-	    " file)\n");
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	if (opt != 'f')
-		return -1;
-	optf = lm_optfile(opt, optarg, R_OK | W_OK);
 	return 0;
 }
 
 int
 benchmark_initrun(void)
 {
-	if (lm_optT > 1)
-		lm_usage_error("-T %d: record locks belong to processes;"
-		    " use -P", lm_optT);
-	if (nproc_room(lm_optP + 1LL) != 0)
+	if (cs_lockfile() != 0)
 		return -1;
-	if (optf == NULL && (optf = lm_tmppath(path, sizeof(path),
-	    "cascade")) == NULL)
-		return -1;
-	fd = open(optf, O_RDWR | (optf == path ? O_CREAT : 0), 0600);
-	if (fd < 0) {
-		lm_error("%s:", optf);
+	if ((fd = open(cs_file, O_RDWR)) < 0) {
+		lm_error("%s:", cs_file);
 		return -1;
 	}
 	return cs_setup();
@@ -92,18 +68,6 @@ benchmark_initworker(void *tsd)
 {
 	cs_place(&((tsd_t *)tsd)->ts_ring);
 	return 0;
-}
-
-int
-benchmark_initbatch(void *tsd)
-{
-	return cs_arm(tsd);
-}
-
-int
-benchmark(void *tsd, result_t *res)
-{
-	return cs_run(tsd, res);
 }
 
 int

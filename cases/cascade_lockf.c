@@ -9,21 +9,16 @@
  * Record locks belong to processes, so -T must be 1.
  */
 #include <fcntl.h>
-#include <limits.h>
-#include <stdio.h>
 #include <unistd.h>
 
-#include "libmicro.h"
 #include "cascade.h"
-#include "nproc.h"
 
 typedef struct {
 	struct cs_ring	ts_ring;
 	int		ts_fd[4];	/* one per role, at its gate's byte */
 } tsd_t;
 
-static char	*optf;
-static char	path[PATH_MAX];
+const struct lm_opt lm_options[] = { CS_OPT_FILE, LM_END };
 
 static int
 cs_block(void *tsd, int role)
@@ -41,19 +36,6 @@ int
 benchmark_init(void)
 {
 	lm_tsdsize = sizeof(tsd_t);
-	snprintf(lm_optstr, sizeof(lm_optstr), "f:");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -f file  lock bytes of this file (default: a temporary"
-	    " file)\n");
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	if (opt != 'f')
-		return -1;
-	optf = lm_optfile(opt, optarg, R_OK | W_OK);
 	return 0;
 }
 
@@ -62,17 +44,10 @@ benchmark_initrun(void)
 {
 	int fd;
 
-	if (lm_optT > 1)
-		lm_usage_error("-T %d: record locks belong to processes;"
-		    " use -P", lm_optT);
-	if (nproc_room(lm_optP + 1LL) != 0)
+	if (cs_lockfile() != 0)
 		return -1;
-	if (optf == NULL && (optf = lm_tmppath(path, sizeof(path),
-	    "cascade")) == NULL)
-		return -1;
-	if ((fd = open(optf, O_RDWR | (optf == path ? O_CREAT : 0),
-	    0600)) < 0 || close(fd) != 0) {
-		lm_error("%s:", optf);
+	if ((fd = open(cs_file, O_RDWR)) < 0 || close(fd) != 0) {
+		lm_error("%s:", cs_file);
 		return -1;
 	}
 	return cs_setup();
@@ -86,26 +61,14 @@ benchmark_initworker(void *tsd)
 
 	cs_place(&ts->ts_ring);
 	for (r = 0; r < 4; r++) {
-		ts->ts_fd[r] = open(optf, O_RDWR);
+		ts->ts_fd[r] = open(cs_file, O_RDWR);
 		if (ts->ts_fd[r] < 0 || lseek(ts->ts_fd[r],
 		    2 * (off_t)ts->ts_ring.cr_lock[r], SEEK_SET) < 0) {
-			lm_error("%s:", optf);
+			lm_error("%s:", cs_file);
 			return -1;
 		}
 	}
 	return 0;
-}
-
-int
-benchmark_initbatch(void *tsd)
-{
-	return cs_arm(tsd);
-}
-
-int
-benchmark(void *tsd, result_t *res)
-{
-	return cs_run(tsd, res);
 }
 
 int

@@ -22,26 +22,31 @@ static int	ndirs;
 static char	own[2][PATH_MAX];
 static char	*owndirs[2] = { own[0], own[1] };
 
+static const char *
+gets_col(void)
+{
+	return optg ? "y" : "n";
+}
+
+const struct lm_opt lm_options[] = {
+	{ 'g', LM_FLAG, NULL, &optg, NULL, 0, 0, "getcwd after each chdir",
+	    NULL },
+	LM_END
+};
+const struct lm_col lm_columns[] = {
+	{ "dirs", 5, LM_INT, &ndirs, NULL },
+	{ "gets", 5, LM_FN, NULL, gets_col },
+	LM_END
+};
+
+/* The table has no place for operands: their usage line is ours. */
 int
 benchmark_init(void)
 {
 	lm_operands = 1;
-	snprintf(lm_optstr, sizeof(lm_optstr), "g");
 	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -g       getcwd after each chdir\n"
 	    "  dir...   absolute directories to visit in turn (default: two"
 	    " of its own,\n           10 levels deep)\n");
-	snprintf(lm_header, sizeof(lm_header), "%5s %5s", "dirs", "gets");
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	(void) optarg;
-	if (opt != 'g')
-		return -1;
-	optg = 1;
 	return 0;
 }
 
@@ -100,13 +105,4 @@ benchmark(void *tsd, result_t *res)
 	}
 	res->re_count = i;
 	return 0;
-}
-
-char *
-benchmark_result(void)
-{
-	static char buf[32];
-
-	snprintf(buf, sizeof(buf), "%5d %5s", ndirs, optg ? "y" : "n");
-	return buf;
 }

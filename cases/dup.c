@@ -2,53 +2,35 @@
 /*
  * dup: one dup(2) of a descriptor of -f file (default /dev/null).  The
  * batch's copies are closed after the sample, outside the timing; a
- * batch holds at most 256 of them unless -B asks for more.
+ * batch holds at most 256 of them (-B may not ask for more).
  */
-#include <fcntl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
-
-#include "libmicro.h"
+#include "fdfile.h"
 
 typedef struct {
 	int	ts_fd;		/* the descriptor copied */
 	int	*ts_fds;	/* the batch's copies */
 } tsd_t;
 
-static const char *optf = "/dev/null";
-static int	nfds;		/* most copies one batch holds */
+static char	devnull[] = "/dev/null";
+
+const struct lm_opt lm_options[] = {
+	FF_OPT_FILE(R_OK, devnull, "file whose descriptor is copied"),
+	LM_END
+};
 
 int
 benchmark_init(void)
 {
 	lm_tsdsize = sizeof(tsd_t);
-	lm_maxB = 256;
-	snprintf(lm_optstr, sizeof(lm_optstr), "f:");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -f path  file whose descriptor is copied (default %s)\n",
-	    optf);
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	if (opt != 'f')
-		return -1;
-	optf = lm_optfile(opt, optarg, R_OK);
+	lm_maxB = FF_MAXB;
+	ff_file = devnull;
 	return 0;
 }
 
 int
 benchmark_initrun(void)
 {
-	nfds = lm_maxB;
-	if (setfdlimit(nfds * lm_optT + 64) != 0) {
-		lm_error("descriptor limit for %d per thread:", nfds);
-		return -1;
-	}
-	return 0;
+	return ff_room();
 }
 
 int
@@ -56,14 +38,9 @@ benchmark_initworker(void *tsd)
 {
 	tsd_t *ts = tsd;
 
-	if ((ts->ts_fd = open(optf, O_RDONLY)) < 0) {
-		lm_error("%s:", optf);
+	if ((ts->ts_fd = ff_open(O_RDONLY)) < 0 ||
+	    (ts->ts_fds = ff_alloc()) == NULL)
 		return -1;
-	}
-	if ((ts->ts_fds = calloc((size_t)nfds, sizeof(int))) == NULL) {
-		lm_error("calloc:");
-		return -1;
-	}
 	return 0;
 }
 
@@ -83,12 +60,7 @@ benchmark(void *tsd, result_t *res)
 int
 benchmark_finibatch(void *tsd)
 {
-	tsd_t *ts = tsd;
-	int i;
-
-	for (i = 0; i < lm_optB; i++)
-		if (ts->ts_fds[i] >= 0)
-			(void) close(ts->ts_fds[i]);
+	ff_closeall(((tsd_t *)tsd)->ts_fds);
 	return 0;
 }
 

@@ -3,58 +3,34 @@
  * fcntl: one fcntl(2) F_GETFL on a descriptor of -f file.  With no -f,
  * the run uses an empty file of its own in a private temp directory.
  */
-#include <fcntl.h>
-#include <limits.h>
-#include <stdio.h>
-#include <unistd.h>
-
-#include "libmicro.h"
+#include "fdfile.h"
 
 typedef struct {
 	int	ts_fd;
 } tsd_t;
 
-static char	*optf;
-static char	path[PATH_MAX];
+const struct lm_opt lm_options[] = {
+	FF_OPT_FILE(R_OK, FF_EMPTY, "file to query"),
+	LM_END
+};
 
 int
 benchmark_init(void)
 {
 	lm_tsdsize = sizeof(tsd_t);
-	snprintf(lm_optstr, sizeof(lm_optstr), "f:");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -f path  file to query (default: an empty file of its own)\n");
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	if (opt != 'f')
-		return -1;
-	optf = lm_optfile(opt, optarg, R_OK);
 	return 0;
 }
 
 int
 benchmark_initrun(void)
 {
-	if (optf != NULL)
-		return 0;
-	optf = lm_tmppath(path, sizeof(path), "data");
-	return optf != NULL ? lm_fillfile(optf, 0) : -1;
+	return ff_datafile();
 }
 
 int
 benchmark_initworker(void *tsd)
 {
-	tsd_t *ts = tsd;
-
-	if ((ts->ts_fd = open(optf, O_RDONLY)) < 0) {
-		lm_error("%s:", optf);
-		return -1;
-	}
-	return 0;
+	return (((tsd_t *)tsd)->ts_fd = ff_open(O_RDONLY)) < 0 ? -1 : 0;
 }
 
 int
@@ -73,7 +49,5 @@ benchmark(void *tsd, result_t *res)
 int
 benchmark_finiworker(void *tsd)
 {
-	tsd_t *ts = tsd;
-
-	return close(ts->ts_fd);
+	return close(((tsd_t *)tsd)->ts_fd);
 }

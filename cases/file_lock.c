@@ -5,48 +5,22 @@
  * so nothing contends.  -f names the file (it is not written); by default
  * it is made in the run's temporary directory.
  */
-#include <fcntl.h>
-#include <limits.h>
-#include <stdio.h>
-#include <unistd.h>
+#include "fdfile.h"
 
-#include "libmicro.h"
-
-static char	*optf;
-static char	path[PATH_MAX];
 static int	fd = -1;
 
-int
-benchmark_init(void)
-{
-	snprintf(lm_optstr, sizeof(lm_optstr), "f:");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -f file  lock a byte of this file (default: a temporary"
-	    " file)\n");
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	if (opt != 'f')
-		return -1;
-	optf = lm_optfile(opt, optarg, R_OK | W_OK);
-	return 0;
-}
+const struct lm_opt lm_options[] = {
+	FF_OPT_FILE(R_OK | W_OK, "a temporary file",
+	    "lock a byte of this file"),
+	LM_END
+};
 
 int
 benchmark_initrun(void)
 {
-	if (optf == NULL && (optf = lm_tmppath(path, sizeof(path),
-	    "file_lock")) == NULL)
+	if (lm_datafile(&ff_file, "file_lock", 0) != 0)
 		return -1;
-	if ((fd = open(optf, O_RDWR | (optf == path ? O_CREAT : 0),
-	    0600)) < 0) {
-		lm_error("%s:", optf);
-		return -1;
-	}
-	return 0;
+	return (fd = ff_open(O_RDWR)) < 0 ? -1 : 0;
 }
 
 int

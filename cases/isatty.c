@@ -8,37 +8,22 @@
  * The result line says which.
  */
 #include <errno.h>
-#include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
-#include "libmicro.h"
+#include "fdfile.h"
 
-static char	*optf;
-static int	fd = -1;	/* the descriptor tested */
-static int	ptm = -1;	/* the pseudo-terminal's master side */
-static char	kind[8];	/* file, stdin or pty */
+static int		fd = -1;	/* the descriptor tested */
+static int		ptm = -1;	/* the pseudo-terminal's master side */
+static const char	*kind = "";	/* file, stdin or pty */
 
-int
-benchmark_init(void)
-{
-	snprintf(lm_optstr, sizeof(lm_optstr), "f:");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -f path  file to test (default: standard input if it is a"
-	    " terminal,\n           else a pseudo-terminal)\n");
-	snprintf(lm_header, sizeof(lm_header), "%5s", "fd");
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	if (opt != 'f')
-		return -1;
-	optf = lm_optfile(opt, optarg, R_OK);
-	return 0;
-}
+const struct lm_opt lm_options[] = {
+	FF_OPT_FILE(R_OK, "stdin if a tty, else a new pty", "file to test"),
+	LM_END
+};
+const struct lm_col lm_columns[] = {
+	{ "fd", 5, LM_STR, &kind, NULL },
+	LM_END
+};
 
 /* A new pseudo-terminal: master in ptm, slave in fd. */
 static int
@@ -61,19 +46,14 @@ open_pty(void)
 int
 benchmark_initrun(void)
 {
-	snprintf(kind, sizeof(kind), "%s", optf ? "file" :
-	    isatty(STDIN_FILENO) ? "stdin" : "pty");
-	if (optf == NULL && isatty(STDIN_FILENO)) {
+	kind = ff_file ? "file" : isatty(STDIN_FILENO) ? "stdin" : "pty";
+	if (ff_file == NULL && isatty(STDIN_FILENO)) {
 		fd = STDIN_FILENO;
 		return 0;
 	}
-	if (optf == NULL)
+	if (ff_file == NULL)
 		return open_pty();
-	if ((fd = open(optf, O_RDONLY | O_NOCTTY)) < 0) {
-		lm_error("%s:", optf);
-		return -1;
-	}
-	return 0;
+	return (fd = ff_open(O_RDONLY | O_NOCTTY)) < 0 ? -1 : 0;
 }
 
 int
@@ -102,13 +82,4 @@ benchmark_finirun(void)
 		(void) close(ptm);
 	fd = ptm = -1;
 	return 0;
-}
-
-char *
-benchmark_result(void)
-{
-	static char buf[16];
-
-	snprintf(buf, sizeof(buf), "%5s", kind);
-	return buf;
 }

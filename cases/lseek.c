@@ -5,62 +5,44 @@
  * empty file of its own in a private temp directory (seeking past the
  * end is allowed and does not grow it).
  */
-#include <fcntl.h>
 #include <limits.h>
-#include <stdio.h>
-#include <unistd.h>
 
-#include "libmicro.h"
+#include "fdfile.h"
 
 typedef struct {
 	int	ts_fd;
 } tsd_t;
 
-static char	*optf;
-static long long opts = 1024;
-static char	path[PATH_MAX];
+static long long	opts;
+
+const struct lm_opt lm_options[] = {
+	FF_OPT_FILE(R_OK, FF_EMPTY, "file to seek in"),
+	{ 's', LM_SIZE, "size", &opts, "1k", 0, LLONG_MAX,
+	    "the other offset sought", NULL },
+	LM_END
+};
+const struct lm_col lm_columns[] = {
+	{ "size", 8, LM_LL, &opts, NULL },
+	LM_END
+};
 
 int
 benchmark_init(void)
 {
 	lm_tsdsize = sizeof(tsd_t);
-	snprintf(lm_optstr, sizeof(lm_optstr), "f:s:");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -f path  file to seek in (default: an empty file of its own)\n"
-	    "  -s size  the other offset sought (default 1k)\n");
-	snprintf(lm_header, sizeof(lm_header), "%8s", "size");
 	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	switch (opt) {
-	case 'f': optf = lm_optfile(opt, optarg, R_OK); return 0;
-	case 's': return (opts = sizetoll(optarg)) >= 0 ? 0 : -1;
-	default: return -1;
-	}
 }
 
 int
 benchmark_initrun(void)
 {
-	if (optf != NULL)
-		return 0;
-	optf = lm_tmppath(path, sizeof(path), "data");
-	return optf != NULL ? lm_fillfile(optf, 0) : -1;
+	return ff_datafile();
 }
 
 int
 benchmark_initworker(void *tsd)
 {
-	tsd_t *ts = tsd;
-
-	if ((ts->ts_fd = open(optf, O_RDONLY)) < 0) {
-		lm_error("%s:", optf);
-		return -1;
-	}
-	return 0;
+	return (((tsd_t *)tsd)->ts_fd = ff_open(O_RDONLY)) < 0 ? -1 : 0;
 }
 
 int
@@ -82,16 +64,5 @@ benchmark(void *tsd, result_t *res)
 int
 benchmark_finiworker(void *tsd)
 {
-	tsd_t *ts = tsd;
-
-	return close(ts->ts_fd);
-}
-
-char *
-benchmark_result(void)
-{
-	static char buf[32];
-
-	snprintf(buf, sizeof(buf), "%8lld", opts);
-	return buf;
+	return close(((tsd_t *)tsd)->ts_fd);
 }

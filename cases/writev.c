@@ -8,16 +8,12 @@
  * With no -f, the run writes a 10 MB file of its own in a private temp
  * directory.
  */
-#include <fcntl.h>
 #include <limits.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
-#include <unistd.h>
 
-#include "libmicro.h"
+#include "fdfile.h"
 
 typedef struct {
 	int		ts_fd;
@@ -27,47 +23,40 @@ typedef struct {
 	off_t		ts_end;		/* rewind before passing this */
 } tsd_t;
 
-static char	*optf;
-static long long opts = 1024;
-static int	optv = 10;
-static long long total;		/* bytes per call */
-static char	path[PATH_MAX];
+#define STR(x)	STR_(x)
+#define STR_(x)	#x
+
+static long long	opts, optv;
+static long long	total;		/* bytes per call */
+
+const struct lm_opt lm_options[] = {
+	FF_OPT_FILE(W_OK, "a 10 MB file of its own", "file to write"),
+	{ 's', LM_SIZE, "size", &opts, "1k", 1, LLONG_MAX,
+	    "bytes per iovec", NULL },
+	{ 'v', LM_COUNT, "n", &optv, "10", 1, IOV_MAX,
+	    "iovecs per call, at most " STR(IOV_MAX), NULL },
+	LM_END
+};
+const struct lm_col lm_columns[] = {
+	{ "size", 8, LM_LL, &opts, NULL },
+	{ "vec", 4, LM_LL, &optv, NULL },
+	LM_END
+};
 
 int
 benchmark_init(void)
 {
 	lm_tsdsize = sizeof(tsd_t);
-	snprintf(lm_optstr, sizeof(lm_optstr), "f:s:v:");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -f path  file to write (default: a 10 MB file of its own)\n"
-	    "  -s size  bytes per iovec (default 1k)\n"
-	    "  -v n     iovecs per call, at most %d (default 10)\n", IOV_MAX);
-	snprintf(lm_header, sizeof(lm_header), "%8s %4s", "size", "vec");
 	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	switch (opt) {
-	case 'f': optf = lm_optfile(opt, optarg, W_OK); return 0;
-	case 's': return (opts = sizetoll(optarg)) > 0 ? 0 : -1;
-	case 'v': optv = sizetoint(optarg); return optv > 0 &&
-	    optv <= IOV_MAX ? 0 : -1;
-	default: return -1;
-	}
 }
 
 int
 benchmark_initrun(void)
 {
 	if (opts > SSIZE_MAX / optv)
-		lm_usage_error("-s %lld x -v %d is too large", opts, optv);
+		lm_usage_error("-s %lld x -v %lld is too large", opts, optv);
 	total = opts * optv;
-	if (optf != NULL)
-		return 0;
-	optf = lm_tmppath(path, sizeof(path), "data");
-	return optf != NULL ? lm_fillfile(optf, 10LL << 20) : -1;
+	return lm_datafile(&ff_file, "data", 10LL << 20);
 }
 
 int
@@ -77,9 +66,9 @@ benchmark_initworker(void *tsd)
 	struct stat sb;
 	int i;
 
-	if ((ts->ts_fd = open(optf, O_WRONLY)) < 0 ||
+	if ((ts->ts_fd = open(ff_file, O_WRONLY)) < 0 ||
 	    fstat(ts->ts_fd, &sb) != 0) {
-		lm_error("%s:", optf);
+		lm_error("%s:", ff_file);
 		return -1;
 	}
 	if (S_ISREG(sb.st_mode))
@@ -111,7 +100,7 @@ benchmark(void *tsd, result_t *res)
 				res->re_errors++;
 			ts->ts_off = 0;
 		}
-		if (writev(ts->ts_fd, ts->ts_iov, optv) != total)
+		if (writev(ts->ts_fd, ts->ts_iov, (int)optv) != total)
 			res->re_errors++;
 		ts->ts_off += total;
 	}
@@ -127,13 +116,4 @@ benchmark_finiworker(void *tsd)
 	free(ts->ts_iov);
 	free(ts->ts_buf);
 	return close(ts->ts_fd);
-}
-
-char *
-benchmark_result(void)
-{
-	static char buf[32];
-
-	snprintf(buf, sizeof(buf), "%8lld %4d", opts, optv);
-	return buf;
 }
