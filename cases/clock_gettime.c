@@ -4,56 +4,35 @@
  * On Linux MONOTONIC and REALTIME are read in the vDSO without a system
  * call; the CPU-time clocks enter the kernel every time.
  */
-#include <stdio.h>
-#include <string.h>
 #include <time.h>
 
 #include "libmicro.h"
 
-static const struct {
-	const char	*name;
-	clockid_t	id;
-} clocks[] = {
-	{ "mono", CLOCK_MONOTONIC },
-	{ "real", CLOCK_REALTIME },
-	{ "proc", CLOCK_PROCESS_CPUTIME_ID },
-	{ "thread", CLOCK_THREAD_CPUTIME_ID },
+/* In the order of the names of -c. */
+static const clockid_t	clocks[] = {
+	CLOCK_MONOTONIC, CLOCK_REALTIME, CLOCK_PROCESS_CPUTIME_ID,
+	CLOCK_THREAD_CPUTIME_ID
 };
 
-static clockid_t	optc = CLOCK_MONOTONIC;
+static int	optc;
 
-int
-benchmark_init(void)
-{
-	snprintf(lm_optstr, sizeof(lm_optstr), "c:");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -c clock mono, real, proc or thread (default mono)\n");
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	size_t i;
-
-	for (i = 0; opt == 'c' && i < sizeof(clocks) / sizeof(clocks[0]); i++)
-		if (strcmp(optarg, clocks[i].name) == 0) {
-			optc = clocks[i].id;
-			return 0;
-		}
-	return -1;
-}
+const struct lm_opt lm_options[] = {
+	{ 'c', LM_ENUM, "clock", &optc, "mono", 0, 0, "the clock read",
+	    "mono|real|proc|thread" },
+	LM_END
+};
 
 int
 benchmark(void *tsd, result_t *res)
 {
+	clockid_t id = clocks[optc];
 	struct timespec ts;
 	long sum = 0;
 	int i;
 
 	(void) tsd;
 	for (i = 0; i < lm_optB; i++) {
-		if (clock_gettime(optc, &ts) != 0)
+		if (clock_gettime(id, &ts) != 0)
 			res->re_errors++;
 		sum += ts.tv_nsec;
 	}

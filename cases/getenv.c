@@ -13,24 +13,13 @@
 
 extern char	**environ;
 
-static int	opts = 100;
+static long long	opts;
 
-int
-benchmark_init(void)
-{
-	snprintf(lm_optstr, sizeof(lm_optstr), "s:");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -s n     pad the environment to n variables (default 100)\n");
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	if (opt != 's' || (opts = sizetoint(optarg)) < 0 || opts > 100000)
-		return -1;
-	return 0;
-}
+const struct lm_opt lm_options[] = {
+	{ 's', LM_COUNT, "n", &opts, "100", 0, 100000,
+	    "pad the environment to n variables", NULL },
+	LM_END
+};
 
 int
 benchmark_initrun(void)

@@ -4,14 +4,19 @@
  * flags 0: the urandom source, which blocks only until the kernel's pool
  * is first initialised at boot.
  */
-#include <stdio.h>
 #include <sys/random.h>
 
 #include "libmicro.h"
 
 #define MAXS	256	/* up to this, a read of the pool is never short */
 
-static int	opts = 16;
+static long long	opts;
+
+const struct lm_opt lm_options[] = {
+	{ 's', LM_SIZE, "n", &opts, "16", 1, MAXS,
+	    "bytes per call, 1 to 256", NULL },
+	LM_END
+};
 
 /* Linux-only: getrandom(2), through glibc's wrapper. */
 static int
@@ -21,32 +26,15 @@ random_bytes(unsigned char *buf, int len)
 }
 
 int
-benchmark_init(void)
-{
-	snprintf(lm_optstr, sizeof(lm_optstr), "s:");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -s n     bytes per call, 1 to %d (default 16)\n", MAXS);
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	if (opt != 's' || (opts = sizetoint(optarg)) < 1 || opts > MAXS)
-		return -1;
-	return 0;
-}
-
-int
 benchmark(void *tsd, result_t *res)
 {
 	unsigned char buf[MAXS] = { 0 };
+	int len = (int)opts, i;
 	long sum = 0;
-	int i;
 
 	(void) tsd;
 	for (i = 0; i < lm_optB; i++) {
-		if (random_bytes(buf, opts) != 0)
+		if (random_bytes(buf, len) != 0)
 			res->re_errors++;
 		sum += buf[0];
 	}

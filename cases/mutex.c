@@ -6,7 +6,6 @@
  * -P 2 the workers contend for the one mutex (process-shared for -P).
  */
 #include <pthread.h>
-#include <stdio.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -16,31 +15,18 @@ static int		optt;
 static pthread_mutex_t	*lock;
 static pthread_t	idler;		/* -t: one per process */
 
+const struct lm_opt lm_options[] = {
+	{ 't', LM_FLAG, NULL, &optt, NULL, 0, 0,
+	    "start an idle thread first (run multi-threaded)", NULL },
+	LM_END
+};
+
 static void *
 idle(void *arg)
 {
 	for (;;)
 		(void) pause();
 	return arg;
-}
-
-int
-benchmark_init(void)
-{
-	snprintf(lm_optstr, sizeof(lm_optstr), "t");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -t       start an idle thread first (run multi-threaded)\n");
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	(void) optarg;
-	if (opt != 't')
-		return -1;
-	optt = 1;
-	return 0;
 }
 
 int

@@ -18,24 +18,12 @@
 static char	*optf;
 static char	path[PATH_MAX];
 
-int
-benchmark_init(void)
-{
-	snprintf(lm_optstr, sizeof(lm_optstr), "f:");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -f path  path to resolve (default: a directory of its own,"
-	    " 10 levels deep)\n");
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	if (opt != 'f')
-		return -1;
-	optf = lm_optfile(opt, optarg, F_OK);
-	return 0;
-}
+const struct lm_opt lm_options[] = {
+	{ 'f', LM_PATH, "path", &optf,
+	    "a directory of its own, 10 levels deep", F_OK, 0,
+	    "path to resolve", NULL },
+	LM_END
+};
 
 /* With no -f: makes lm_tmpdir()/0/1/.../9 and resolves that. */
 int

@@ -6,11 +6,9 @@
  * them nor turn the recursion into a loop; each frame holds a small array,
  * as a real function's would.
  */
-#include <stdio.h>
-
 #include "libmicro.h"
 
-static int	optd = 100;
+static long long	optd;
 
 static int	descend(int, int);
 static int	(*volatile call)(int, int) = descend;
@@ -27,31 +25,20 @@ descend(int x, int depth)
 	return call(x + 1, depth) + frame[0];
 }
 
-int
-benchmark_init(void)
-{
-	snprintf(lm_optstr, sizeof(lm_optstr), "d:");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -d n     depth of the chain (default %d)\n", optd);
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	if (opt != 'd' || (optd = sizetoint(optarg)) < 1 || optd > 100000)
-		return -1;
-	return 0;
-}
+const struct lm_opt lm_options[] = {
+	{ 'd', LM_COUNT, "n", &optd, "100", 1, 100000,
+	    "depth of the chain", NULL },
+	LM_END
+};
 
 int
 benchmark(void *tsd, result_t *res)
 {
-	int i;
+	int depth = (int)optd, i;
 
 	(void) tsd;
 	for (i = 0; i < lm_optB; i++)
-		lm_sink += call(0, optd);
+		lm_sink += call(0, depth);
 	res->re_count = i;
 	return 0;
 }
