@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * loopback.h - a TCP socket on 127.0.0.1, for the socket cases.  Only the
- * loopback address and ports the kernel picks are ever used.
+ * loopback.h - TCP sockets on 127.0.0.1, for the socket cases and pipe's
+ * tcp transport.  Only the loopback address and ports the kernel picks
+ * are ever used.
  */
 #ifndef LOOPBACK_H
 #define LOOPBACK_H
@@ -9,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -36,6 +38,40 @@ lo_socket(struct sockaddr_in *sin, int backlog, int nonblock)
 		return fd;
 	e = errno;
 	(void) close(fd);
+	errno = e;
+	return -1;
+}
+
+/*
+ * A connected pair of TCP sockets over 127.0.0.1, Nagle's delay off at
+ * both ends: fd[1] connected, fd[0] accepted from a listener that is
+ * closed again.  Returns 0, or -1 with errno set and nothing left open.
+ */
+static inline int
+lo_pair(int fd[2])
+{
+	struct sockaddr_in sin;
+	int one = 1, e, lsn = lo_socket(&sin, 1, 0);
+	const socklen_t n = sizeof(one);
+
+	fd[0] = fd[1] = -1;
+	if (lsn >= 0 && (fd[1] = socket(AF_INET, SOCK_STREAM, 0)) >= 0 &&
+	    connect(fd[1], (struct sockaddr *)&sin, sizeof(sin)) == 0)
+		fd[0] = accept(lsn, NULL, NULL);
+	e = errno;
+	if (lsn >= 0)
+		(void) close(lsn);
+	errno = e;
+	if (fd[0] >= 0 &&
+	    setsockopt(fd[0], IPPROTO_TCP, TCP_NODELAY, &one, n) == 0 &&
+	    setsockopt(fd[1], IPPROTO_TCP, TCP_NODELAY, &one, n) == 0)
+		return 0;
+	e = errno;
+	if (fd[0] >= 0)
+		(void) close(fd[0]);
+	if (fd[1] >= 0)
+		(void) close(fd[1]);
+	fd[0] = fd[1] = -1;
 	errno = e;
 	return -1;
 }
