@@ -8,14 +8,7 @@
  * The connections are reset after the batch, so that no TIME_WAIT piles
  * up.
  */
-#include <errno.h>
-#include <fcntl.h>
-#include <netinet/in.h>
-#include <poll.h>
 #include <stdio.h>
-#include <string.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include "libmicro.h"
 #include "loopback.h"
@@ -26,20 +19,21 @@
 static int	opta, optc;
 
 typedef struct {
-	int			ts_n;		/* listeners made */
 	int			ts_lsn[MAXB], ts_con[MAXB], ts_acc[MAXB];
 	struct sockaddr_in	ts_sin[MAXB];	/* where ts_lsn[i] listens */
 } tsd_t;
 
+/* -a and -c are parsed by hand, not declared in lm_options[]: only
+ * benchmark_optswitch sees them while the options are parsed, early
+ * enough to refuse the two together (under --check too). */
 int
 benchmark_init(void)
 {
 	lm_tsdsize = sizeof(tsd_t);
 	lm_maxB = MAXB;
 	snprintf(lm_optstr, sizeof(lm_optstr), "ac");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -a       time only the accept()\n"
-	    "  -c       time only the connect()\n");
+	snprintf(lm_usage, sizeof(lm_usage), "  -a       time only the"
+	    " accept()\n  -c       time only the connect()\n");
 	return 0;
 }
 
@@ -47,12 +41,9 @@ int
 benchmark_optswitch(int opt, char *optarg)
 {
 	(void) optarg;
-	if (opt == 'a')
-		opta = 1;
-	else if (opt == 'c')
-		optc = 1;
-	else
+	if (opt != 'a' && opt != 'c')
 		return -1;
+	*(opt == 'a' ? &opta : &optc) = 1;
 	if (opta && optc)
 		lm_usage_error("-a and -c exclude each other");
 	return 0;
@@ -62,36 +53,10 @@ int
 benchmark_initrun(void)
 {
 	if (setfdlimit(3 * MAXB * lm_optT + 64) != 0) {
-		lm_error("connection: raising the descriptor limit:");
+		lm_error("raising the descriptor limit:");
 		return -1;
 	}
 	return 0;
-}
-
-/* accept(), waiting at most a second for the handshake to complete. */
-static int
-accept1(int lsn)
-{
-	struct pollfd p;
-	int fd = accept(lsn, NULL, NULL);
-
-	p.fd = lsn;
-	p.events = POLLIN;
-	if (fd < 0 && errno == EAGAIN && poll(&p, 1, 1000) == 1)
-		fd = accept(lsn, NULL, NULL);
-	return fd;
-}
-
-/* Close with a reset: neither end lingers in TIME_WAIT. */
-static void
-reset_close(int fd)
-{
-	struct linger l;
-
-	l.l_onoff = 1;
-	l.l_linger = 0;
-	(void) setsockopt(fd, SOL_SOCKET, SO_LINGER, &l, sizeof(l));
-	(void) close(fd);
 }
 
 int
@@ -99,21 +64,10 @@ benchmark_initworker(void *tsd)
 {
 	tsd_t *ts = tsd;
 
-	for (ts->ts_n = 0; ts->ts_n < MAXB; ts->ts_n++)
-		if ((ts->ts_lsn[ts->ts_n] = lo_socket(&ts->ts_sin[ts->ts_n], 5,
-		    1)) < 0) {
-			lm_error("connection: listener on 127.0.0.1:");
-			(void) benchmark_finiworker(ts);
-			return -1;
-		}
-	return 0;
-}
-
-static int
-connect1(tsd_t *ts, int i)
-{
-	return connect(ts->ts_con[i], (struct sockaddr *)&ts->ts_sin[i],
-	    sizeof(ts->ts_sin[i]));
+	if (lo_listeners(ts->ts_lsn, ts->ts_sin, MAXB, 5) == 0)
+		return 0;
+	lm_error("listener on 127.0.0.1:");
+	return -1;
 }
 
 int
@@ -123,20 +77,17 @@ benchmark_initbatch(void *tsd)
 	int i;
 
 	for (i = 0; i < lm_optB; i++) {
-		ts->ts_acc[i] = -1;
-		if ((ts->ts_con[i] = socket(AF_INET, SOCK_STREAM, 0)) < 0)
-			lm_error("connection: socket:");
-		else if (opta && connect1(ts, i) != 0)
-			lm_error("connection: connect to 127.0.0.1:");
-		else {
-			ts->ts_acc[i] = opta ? PENDING : -1;
-			continue;
-		}
-		while (i-- > 0)
-			reset_close(ts->ts_con[i]);
-		return -1;
+		ts->ts_acc[i] = opta ? PENDING : -1;
+		if ((ts->ts_con[i] = socket(AF_INET, SOCK_STREAM, 0)) < 0 ||
+		    (opta && lo_connect(ts->ts_con[i], &ts->ts_sin[i]) != 0))
+			break;
 	}
-	return 0;
+	if (i == lm_optB)
+		return 0;
+	lm_error(ts->ts_con[i] < 0 ? "socket:" : "connect to 127.0.0.1:");
+	while (i-- > 0)
+		lo_reset_close(ts->ts_con[i]);
+	return -1;
 }
 
 int
@@ -146,13 +97,11 @@ benchmark(void *tsd, result_t *res)
 	int i;
 
 	for (i = 0; i < lm_optB; i++) {
-		if (!opta && connect1(ts, i) != 0) {
+		if (!opta && lo_connect(ts->ts_con[i], &ts->ts_sin[i]) != 0)
 			res->re_errors++;
-			continue;
-		}
-		if (optc)
+		else if (optc)
 			ts->ts_acc[i] = PENDING;
-		else if ((ts->ts_acc[i] = accept1(ts->ts_lsn[i])) < 0)
+		else if ((ts->ts_acc[i] = lo_accept(ts->ts_lsn[i])) < 0)
 			res->re_errors++;
 	}
 	res->re_count = i;
@@ -167,8 +116,8 @@ benchmark_finibatch(void *tsd)
 
 	for (i = 0; i < lm_optB; i++) {
 		if (ts->ts_acc[i] == PENDING)
-			ts->ts_acc[i] = accept1(ts->ts_lsn[i]);
-		reset_close(ts->ts_con[i]);
+			ts->ts_acc[i] = lo_accept(ts->ts_lsn[i]);
+		lo_reset_close(ts->ts_con[i]);
 		if (ts->ts_acc[i] >= 0)
 			(void) close(ts->ts_acc[i]);
 	}
@@ -178,9 +127,6 @@ benchmark_finibatch(void *tsd)
 int
 benchmark_finiworker(void *tsd)
 {
-	tsd_t *ts = tsd;
-
-	while (ts->ts_n > 0)
-		(void) close(ts->ts_lsn[--ts->ts_n]);
+	lo_close_n(((tsd_t *)tsd)->ts_lsn, MAXB);
 	return 0;
 }

@@ -7,130 +7,37 @@
  * are also watched for output, which a socket always allows: the
  * epoll counterpart of poll -n -r -w.  Linux only (ENOSYS elsewhere).
  */
-#include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
-#include "libmicro.h"
+#include "linuxonly.h"
+#include "pollset.h"
 
-#ifdef __linux__
-#include <sys/epoll.h>
+const struct lm_opt lm_options[] = {
+	PS_OPTS("to watch", INT_MAX, "watched for output"),
+	LM_END
+};
+const struct lm_col lm_columns[] = { PS_COLS, LM_END };
 
-typedef struct epoll_event	event_t;
-
-/* A new epoll instance watching fds[0..n) for input, the first w also
- * for output. */
-static int
-ep_open(const int *fds, int n, int w)
-{
-	event_t ev;
-	int ep = epoll_create1(EPOLL_CLOEXEC), i;
-
-	for (i = 0; ep >= 0 && i < n; i++) {
-		ev.events = EPOLLIN | (i < w ? EPOLLOUT : 0);
-		ev.data.u64 = (uint64_t)i;
-		if (epoll_ctl(ep, EPOLL_CTL_ADD, fds[i], &ev) != 0) {
-			(void) close(ep);
-			ep = -1;
-		}
-	}
-	return ep;
-}
-
-static int
-ep_poll(int ep, event_t *ev, int n)
-{
-	return epoll_wait(ep, ev, n, 0);
-}
-#else
-typedef int	event_t;
-
-static int
-ep_open(const int *fds, int n, int w)
-{
-	(void) fds, (void) n, (void) w;
-	errno = ENOSYS;
-	return -1;
-}
-
-static int
-ep_poll(int ep, event_t *ev, int n)
-{
-	(void) ep, (void) ev, (void) n;
-	errno = ENOSYS;
-	return -1;
-}
-#endif
-
-static int	optn = 256, optr, optw;
-static int	*fds, nfds, target;
+static int	target;		/* what each epoll_wait() returns */
 
 typedef struct {
-	int	ts_ep;
-	event_t	*ts_ev;
+	int		ts_ep;
+	lx_event_t	*ts_ev;
 } tsd_t;
 
 int
 benchmark_init(void)
 {
 	lm_tsdsize = sizeof(tsd_t);
-	snprintf(lm_optstr, sizeof(lm_optstr), "n:r:w:");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -n n     descriptors to watch (default 256)\n"
-	    "  -r n     how many of them are readable (default 0)\n"
-	    "  -w n     how many of them are also watched for output"
-	    " (default 0)\n");
-	snprintf(lm_header, sizeof(lm_header), "%8s %5s", "nfds", "flags");
 	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	int v = sizetoint(optarg);
-
-	if (v < 0 || (opt == 'n' && v < 1))
-		return -1;
-	if (opt == 'n')
-		optn = v;
-	else if (opt == 'r')
-		optr = v;
-	else if (opt == 'w')
-		optw = v;
-	else
-		return -1;
-	return 0;
-}
-
-static int
-fail(const char *what)
-{
-	lm_error("epoll: %s", what);
-	(void) benchmark_finirun();
-	return -1;
 }
 
 int
 benchmark_initrun(void)
 {
-	int i;
-
-	if (optr > optn || optw > optn)
-		lm_usage_error("-r and -w are at most -n (%d)", optn);
-	if (setfdlimit(optn + lm_optT + 64) != 0 ||
-	    (fds = calloc((size_t)optn + 1, sizeof(int))) == NULL)
-		return fail("room for the descriptors:");
-	for (nfds = 0; nfds < optn; nfds += 2)
-		if (socketpair(AF_UNIX, SOCK_STREAM, 0, fds + nfds) != 0)
-			return fail("socketpair:");
-	/* A byte written to its partner makes fds[i] readable. */
-	for (i = 0; i < optr; i++)
-		if (write(fds[i ^ 1], "", 1) != 1)
-			return fail("write:");
-	target = optr > optw ? optr : optw;
-	return 0;
+	target = (int)(ps_r > ps_w ? ps_r : ps_w);
+	/* One more descriptor per thread: its epoll instance. */
+	return ps_open(lm_optT);
 }
 
 int
@@ -138,12 +45,12 @@ benchmark_initworker(void *tsd)
 {
 	tsd_t *ts = tsd;
 
-	if ((ts->ts_ev = calloc((size_t)optn, sizeof(event_t))) == NULL) {
-		lm_error("epoll: out of memory");
+	if ((ts->ts_ev = calloc((size_t)ps_n, sizeof(lx_event_t))) == NULL) {
+		lm_error("out of memory");
 		return -1;
 	}
-	if ((ts->ts_ep = ep_open(fds, optn, optw)) < 0) {
-		lm_error("epoll: an instance watching %d descriptors:", optn);
+	if ((ts->ts_ep = lx_epoll_open(ps_fds, (int)ps_n, (int)ps_w)) < 0) {
+		lm_error("an instance watching %lld descriptors:", ps_n);
 		free(ts->ts_ev);
 		return -1;
 	}
@@ -157,7 +64,7 @@ benchmark(void *tsd, result_t *res)
 	int i;
 
 	for (i = 0; i < lm_optB; i++)
-		if (ep_poll(ts->ts_ep, ts->ts_ev, optn) != target)
+		if (lx_epoll_wait(ts->ts_ep, ts->ts_ev, (int)ps_n) != target)
 			res->re_errors++;
 	res->re_count = i;
 	return 0;
@@ -170,24 +77,4 @@ benchmark_finiworker(void *tsd)
 
 	free(ts->ts_ev);
 	return close(ts->ts_ep);
-}
-
-int
-benchmark_finirun(void)
-{
-	while (nfds > 0)
-		(void) close(fds[--nfds]);
-	free(fds);
-	fds = NULL;
-	return 0;
-}
-
-char *
-benchmark_result(void)
-{
-	static char buf[32];
-
-	snprintf(buf, sizeof(buf), "%8d %3s%c%c", optn, "", optr ? 'r' : '-',
-	    optw ? 'w' : '-');
-	return buf;
 }

@@ -5,29 +5,11 @@
  * cheapest kernel event a thread can signal.  Linux only (ENOSYS
  * elsewhere).
  */
-#include <errno.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <unistd.h>
 
 #include "libmicro.h"
-
-#ifdef __linux__
-#include <sys/eventfd.h>
-
-static int
-event_open(void)
-{
-	return eventfd(0, EFD_CLOEXEC);
-}
-#else
-static int
-event_open(void)
-{
-	errno = ENOSYS;
-	return -1;
-}
-#endif
+#include "linuxonly.h"
 
 typedef struct {
 	int	ts_fd;
@@ -45,7 +27,7 @@ benchmark_initworker(void *tsd)
 {
 	tsd_t *ts = tsd;
 
-	if ((ts->ts_fd = event_open()) < 0) {
+	if ((ts->ts_fd = lx_eventfd()) < 0) {
 		lm_error("eventfd:");
 		return -1;
 	}

@@ -9,47 +9,9 @@
  */
 #include <errno.h>
 #include <pthread.h>
-#include <stdio.h>
-#include <unistd.h>
 
 #include "libmicro.h"
-
-#ifdef __linux__
-#include <linux/futex.h>
-#include <sys/syscall.h>
-
-/* Sleep while *addr is val (or until woken): 0, or -1 with errno. */
-static int
-futex_wait(int *addr, int val)
-{
-	return (int)syscall(SYS_futex, addr, FUTEX_WAIT_PRIVATE, val, NULL,
-	    NULL, 0);
-}
-
-/* Wake one thread sleeping on addr: how many were, or -1 with errno. */
-static int
-futex_wake(int *addr)
-{
-	return (int)syscall(SYS_futex, addr, FUTEX_WAKE_PRIVATE, 1, NULL,
-	    NULL, 0);
-}
-#else
-static int
-futex_wait(int *addr, int val)
-{
-	(void) addr, (void) val;
-	errno = ENOSYS;
-	return -1;
-}
-
-static int
-futex_wake(int *addr)
-{
-	(void) addr;
-	errno = ENOSYS;
-	return -1;
-}
-#endif
+#include "linuxonly.h"
 
 enum { MINE, YOURS, STOP };	/* whose turn, from the worker's side */
 
@@ -69,7 +31,7 @@ static int
 give(tsd_t *ts, int to)
 {
 	__atomic_store_n(&ts->ts_turn, to, __ATOMIC_RELEASE);
-	return futex_wake(&ts->ts_turn);
+	return lx_futex_wake(&ts->ts_turn);
 }
 
 /* Sleep until the turn is no longer t. */
@@ -77,7 +39,7 @@ static int
 await(tsd_t *ts, int t)
 {
 	while (turn(ts) == t)
-		if (futex_wait(&ts->ts_turn, t) != 0 && errno != EAGAIN &&
+		if (lx_futex_wait(&ts->ts_turn, t) != 0 && errno != EAGAIN &&
 		    errno != EINTR)
 			return -1;
 	return 0;
@@ -107,7 +69,7 @@ benchmark_initworker(void *tsd)
 	tsd_t *ts = tsd;
 
 	ts->ts_turn = MINE;
-	if (futex_wake(&ts->ts_turn) < 0) {
+	if (lx_futex_wake(&ts->ts_turn) < 0) {
 		lm_error("futex:");
 		return -1;
 	}

@@ -4,8 +4,6 @@
  * descriptors stay open until it ends, as in libMicro, so a batch holds
  * at most 256 of them.
  */
-#include <stdio.h>
-#include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -13,7 +11,14 @@
 
 #define MAXB	256
 
-static int	family = PF_UNIX;
+static const int	families[] = { PF_UNIX, PF_INET, PF_INET6 };
+static int		family;		/* index in families[] */
+
+const struct lm_opt lm_options[] = {
+	{ 'f', LM_ENUM, "fam", &family, "PF_UNIX", 0, 0, "socket family",
+	    "PF_UNIX|PF_INET|PF_INET6" },
+	LM_END
+};
 
 typedef struct {
 	int	ts_fds[MAXB];
@@ -24,25 +29,6 @@ benchmark_init(void)
 {
 	lm_tsdsize = sizeof(tsd_t);
 	lm_maxB = MAXB;
-	snprintf(lm_optstr, sizeof(lm_optstr), "f:");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -f fam   PF_UNIX, PF_INET or PF_INET6 (default PF_UNIX)\n");
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	if (opt != 'f')
-		return -1;
-	if (strcmp(optarg, "PF_UNIX") == 0)
-		family = PF_UNIX;
-	else if (strcmp(optarg, "PF_INET") == 0)
-		family = PF_INET;
-	else if (strcmp(optarg, "PF_INET6") == 0)
-		family = PF_INET6;
-	else
-		return -1;
 	return 0;
 }
 
@@ -60,10 +46,10 @@ int
 benchmark(void *tsd, result_t *res)
 {
 	tsd_t *ts = tsd;
-	int i;
+	int i, f = families[family];
 
 	for (i = 0; i < lm_optB; i++)
-		if ((ts->ts_fds[i] = socket(family, SOCK_STREAM, 0)) < 0)
+		if ((ts->ts_fds[i] = socket(f, SOCK_STREAM, 0)) < 0)
 			res->re_errors++;
 	res->re_count = i;
 	return 0;
