@@ -1,14 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * mapping.h - the hooks mmap, munmap, msync and mprotect share: options
- * -f file and -a (anonymous memory instead), -l length and the variables
- * of their flags; the file, opened once per run; a new mapping of either,
- * read-write; the length and flags columns.  A case defines MAP_FLAGS,
- * the letters of its flags column in order ("arw"), includes this, lists
- * the MAP_* entries in its tables, calls map_init() from benchmark_init
- * and map_open() from benchmark_initrun.  A case that defines
- * MAP_LEN_PAGES (the help of -l) instead of declaring MAP_OPT_LEN takes
- * -l in whole pages.
+ * -f file or -a (anonymous memory), -l length and the variables of their
+ * flags; the file, opened once per run; a new read-write mapping of
+ * either; the length and flags columns.
+ *
+ * A case defines MAP_FLAGS, the letters of its flags column in order
+ * ("arw"), includes this, lists the MAP_* entries in its tables, and
+ * calls map_init() from benchmark_init and map_open() from
+ * benchmark_initrun.  It may define before the include:
+ *   MAP_DEFAULT    the default -f (else a scratch file of -l bytes);
+ *   MAP_LEN_PAGES  the help of -l, taken in whole pages and parsed here,
+ *                  instead of declaring MAP_OPT_LEN;
+ *   MAP_BATCH      one mapping per operation of a batch, in a
+ *                  map_batch_t (mmap, munmap): this then supplies
+ *                  benchmark_init (lm_maxB 1024), benchmark_initrun
+ *                  (the file read-only) and benchmark_finiworker.
  */
 #ifndef MAPPING_H
 #define MAPPING_H
@@ -25,7 +32,10 @@
 
 /* -a points map_file here, as -f points it at its file: the last wins. */
 static char		map_anonymous[] = "anonymous memory";
-static char		*map_file;	/* NULL: map_open makes a scratch one */
+#ifndef MAP_DEFAULT
+#define MAP_DEFAULT	NULL	/* map_open makes a scratch file */
+#endif
+static char		*map_file = MAP_DEFAULT;	/* -f */
 static long long	map_len = 8192;	/* -l */
 static int		map_read, map_write, map_touch;	/* -r, -w, -t */
 static long		map_page;
@@ -39,7 +49,7 @@ static long long	map_fsize = -1;	/* a regular file's length */
 #define MAP_OPT_FLAG(c, var, help) { (c), LM_FLAG, NULL, &(var), NULL, 0, \
 	0, (help), NULL }
 #define MAP_COL_LEN { "length", 8, LM_LL, &map_len, NULL }
-/* One letter per flag, under a title that is wider (the old layout). */
+/* One letter per flag, unpadded, under the wider title. */
 #define MAP_COL_FLAGS { "flags", (int)sizeof(MAP_FLAGS) - 1, LM_FN, NULL, \
 	map_flags }
 
@@ -148,11 +158,32 @@ benchmark_finirun(void)
 	return map_fd >= 0 ? close(map_fd) : 0;
 }
 
-/* mmap and munmap: the mappings of one batch. */
+#ifdef MAP_BATCH
 typedef struct {
-	char	**mb_map;
+	char	**mb_map;	/* one per operation of the batch */
 	int	mb_cap;
 } map_batch_t;
+
+int
+benchmark_init(void)
+{
+	lm_tsdsize = sizeof(map_batch_t);
+	lm_maxB = 1024;
+	return map_init();
+}
+
+int
+benchmark_initrun(void)
+{
+	return map_open(O_RDONLY, map_len);
+}
+
+int
+benchmark_finiworker(void *tsd)
+{
+	free(((map_batch_t *)tsd)->mb_map);
+	return 0;
+}
 
 /* Room for lm_optB mappings. */
 static inline int
@@ -182,5 +213,6 @@ map_rw(volatile char *p)
 		p[j] = 1;
 	lm_sink += sum;
 }
+#endif /* MAP_BATCH */
 
 #endif /* MAPPING_H */

@@ -9,6 +9,7 @@
  * holds.  With neither -f nor -a it maps a scratch file of its own.
  */
 #define MAP_FLAGS	"arw"
+#define MAP_BATCH
 #include "mapping.h"
 
 const struct lm_opt lm_options[] = {
@@ -19,20 +20,6 @@ const struct lm_opt lm_options[] = {
 	LM_END
 };
 const struct lm_col lm_columns[] = { MAP_COL_LEN, MAP_COL_FLAGS, LM_END };
-
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(map_batch_t);
-	lm_maxB = 1024;
-	return map_init();
-}
-
-int
-benchmark_initrun(void)
-{
-	return map_open(O_RDONLY, map_len);
-}
 
 int
 benchmark_initbatch(void *tsd)
@@ -68,11 +55,4 @@ benchmark_finibatch(void *tsd)
 		    munmap(map[i], (size_t)map_len) != 0)
 			rc = -1;
 	return rc;
-}
-
-int
-benchmark_finiworker(void *tsd)
-{
-	free(((map_batch_t *)tsd)->mb_map);
-	return 0;
 }

@@ -10,6 +10,7 @@
  * re-entering pages that were PROT_NONE (and any fault) is timed too.
  */
 #define MAP_FLAGS	"awt"
+#define MAP_DEFAULT	"/dev/zero"
 #define MAP_LEN_PAGES	"length of each chunk, in whole pages"
 #include "mapping.h"
 
@@ -19,10 +20,8 @@ typedef struct {
 	int	ts_n;
 } tsd_t;
 
-static char	dev_zero[] = "/dev/zero";
-
 const struct lm_opt lm_options[] = {
-	MAP_OPT_FILE(R_OK, dev_zero, "file to map"),
+	MAP_OPT_FILE(R_OK, MAP_DEFAULT, "file to map"),
 	MAP_OPT_FLAG('w', map_write,
 	    "write one byte per page of each chunk in the setup"),
 	MAP_OPT_FLAG('t', map_touch,
@@ -36,7 +35,6 @@ benchmark_init(void)
 {
 	lm_tsdsize = sizeof(tsd_t);
 	lm_maxB = 2048;
-	map_file = dev_zero;
 	return map_init();
 }
 
@@ -46,23 +44,37 @@ benchmark_initrun(void)
 	return map_open(O_RDONLY, 0);
 }
 
-/* Make the mapping n chunks long: new, written if -w, a checkerboard. */
-static int
-grow(tsd_t *ts, int n)
+/* Unmaps the chunks; initbatch calls it too, before it makes more. */
+int
+benchmark_finiworker(void *tsd)
 {
-	size_t len = (size_t)n * (size_t)map_len, j;
-	int i;
+	tsd_t *ts = tsd;
 
 	if (ts->ts_seg != NULL)
 		(void) munmap(ts->ts_seg, (size_t)ts->ts_n * (size_t)map_len);
-	ts->ts_seg = NULL;
+	free(ts->ts_none);
+	ts->ts_seg = ts->ts_none = NULL;
 	ts->ts_n = 0;
+	return 0;
+}
+
+/* A batch longer than the mapping gets a new one of lm_optB chunks,
+ * written if -w, a checkerboard of read-write and PROT_NONE. */
+int
+benchmark_initbatch(void *tsd)
+{
+	tsd_t *ts = tsd;
+	int n = lm_optB, i;
+	size_t len = (size_t)n * (size_t)map_len, j;
+
+	if (n <= ts->ts_n)
+		return 0;
+	(void) benchmark_finiworker(ts);
 	if (map_fsize > 0 && (long long)len > map_fsize) {
 		lm_error("%s: too short for %d chunks of %lld", map_file, n,
 		    map_len);
 		return -1;
 	}
-	free(ts->ts_none);
 	if ((ts->ts_none = calloc((size_t)n, 1)) == NULL)
 		return -1;
 	if ((ts->ts_seg = map_new(len, MAP_PRIVATE)) == MAP_FAILED) {
@@ -78,14 +90,6 @@ grow(tsd_t *ts, int n)
 			ts->ts_none[i] = 1;
 	ts->ts_n = n;
 	return 0;
-}
-
-int
-benchmark_initbatch(void *tsd)
-{
-	tsd_t *ts = tsd;
-
-	return lm_optB <= ts->ts_n ? 0 : grow(ts, lm_optB);
 }
 
 int
@@ -112,16 +116,5 @@ benchmark(void *tsd, result_t *res)
 	}
 	lm_sink += sum;
 	res->re_count = i;
-	return 0;
-}
-
-int
-benchmark_finiworker(void *tsd)
-{
-	tsd_t *ts = tsd;
-
-	if (ts->ts_seg != NULL)
-		(void) munmap(ts->ts_seg, (size_t)ts->ts_n * (size_t)map_len);
-	free(ts->ts_none);
 	return 0;
 }

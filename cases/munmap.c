@@ -8,6 +8,7 @@
  * mappings at most.  With neither -f nor -a it maps a scratch file.
  */
 #define MAP_FLAGS	"arw"
+#define MAP_BATCH
 #include "mapping.h"
 
 const struct lm_opt lm_options[] = {
@@ -19,20 +20,6 @@ const struct lm_opt lm_options[] = {
 	LM_END
 };
 const struct lm_col lm_columns[] = { MAP_COL_LEN, MAP_COL_FLAGS, LM_END };
-
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(map_batch_t);
-	lm_maxB = 1024;
-	return map_init();
-}
-
-int
-benchmark_initrun(void)
-{
-	return map_open(O_RDONLY, map_len);
-}
 
 int
 benchmark_initbatch(void *tsd)
@@ -66,12 +53,5 @@ benchmark(void *tsd, result_t *res)
 		if (munmap(map[i], (size_t)map_len) != 0)
 			res->re_errors++;
 	res->re_count = i;
-	return 0;
-}
-
-int
-benchmark_finiworker(void *tsd)
-{
-	free(((map_batch_t *)tsd)->mb_map);
 	return 0;
 }
