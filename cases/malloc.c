@@ -5,7 +5,7 @@
  * allocated, then freed, so up to -g blocks are live at once.  With -T 2
  * two threads share the allocator (the mallocT2_ runs).
  */
-#include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 
 #include "libmicro.h"
@@ -16,42 +16,36 @@ typedef struct {
 	void	*ts_glob[MAXG];
 } tsd_t;
 
-static long long	opts = 32;
-static int		optg = 10;
+static long long	opts, optg;
+
+const struct lm_opt lm_options[] = {
+	{ 's', LM_SIZE, "size", &opts, "32", 1, LLONG_MAX, "bytes per block",
+	    NULL },
+	{ 'g', LM_COUNT, "n", &optg, "10", 1, MAXG,
+	    "blocks allocated before they are freed, at most 1024", NULL },
+	LM_END
+};
+const struct lm_col lm_columns[] = {
+	{ "size", 8, LM_LL, &opts, NULL },
+	{ "group", 5, LM_LL, &optg, NULL },
+	LM_END
+};
 
 int
 benchmark_init(void)
 {
 	lm_tsdsize = sizeof(tsd_t);
-	snprintf(lm_optstr, sizeof(lm_optstr), "g:s:");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -s size  bytes per block (default 32)\n"
-	    "  -g n     blocks allocated before they are freed"
-	    " (default 10, at most %d)\n", MAXG);
-	snprintf(lm_header, sizeof(lm_header), "%8s %5s", "size", "group");
 	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	switch (opt) {
-	case 'g':
-		optg = sizetoint(optarg);
-		return optg >= 1 && optg <= MAXG ? 0 : -1;
-	case 's': return (opts = sizetoll(optarg)) > 0 ? 0 : -1;
-	default: return -1;
-	}
 }
 
 int
 benchmark(void *tsd, result_t *res)
 {
 	tsd_t *ts = tsd;
-	int i = 0, j;
+	int i = 0, j, g = (int)optg;
 
 	while (i < lm_optB) {
-		int n = lm_optB - i < optg ? lm_optB - i : optg;
+		int n = lm_optB - i < g ? lm_optB - i : g;
 
 		for (j = 0; j < n; j++) {
 			ts->ts_glob[j] = malloc((size_t)opts);
@@ -65,13 +59,4 @@ benchmark(void *tsd, result_t *res)
 	}
 	res->re_count = i;
 	return 0;
-}
-
-char *
-benchmark_result(void)
-{
-	static char result[32];
-
-	snprintf(result, sizeof(result), "%8lld %5d", opts, optg);
-	return result;
 }

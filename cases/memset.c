@@ -8,22 +8,31 @@
  * faults are timed.
  */
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
-#include "libmicro.h"
+#include "membuf.h"
 
-typedef struct {
-	char	*ts_buf;	/* ts_size bytes */
-	char	*ts_p;		/* where the next operation writes */
-	size_t	ts_size;
-} tsd_t;
-
-static long long	opts = 8192;
-static int		opta, optu;
+static long long	opta;
+static int		optu;
 static size_t		stride;		/* -u: from one block to the next */
 static long long	region;		/* -u: bytes walked */
+static size_t		bufsize;
+
+static const char	*region_col(void);
+
+const struct lm_opt lm_options[] = {
+	MB_OPT_SIZE("8k", 1, "bytes per memset"),
+	{ 'a', LM_COUNT, "n", &opta, "0", 0, INT_MAX,
+	    "start n bytes past page alignment", NULL },
+	{ 'u', LM_FLAG, NULL, &optu, NULL, 0, 0,
+	    "walk a region larger than the last-level cache", NULL },
+	LM_END
+};
+const struct lm_col lm_columns[] = {
+	MB_COL_SIZE,
+	{ "align", 5, LM_LL, &opta, NULL },
+	{ "region", 6, LM_FN, NULL, region_col },
+	LM_END
+};
 
 /* Bytes in the last-level cache, 0 when the system does not say. */
 static long long
@@ -41,36 +50,11 @@ llc_size(void)
 }
 
 int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(tsd_t);
-	snprintf(lm_optstr, sizeof(lm_optstr), "a:s:u");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -s size  bytes per memset (default 8k)\n"
-	    "  -a n     start n bytes past page alignment (default 0)\n"
-	    "  -u       walk a region larger than the last-level cache\n");
-	snprintf(lm_header, sizeof(lm_header), "%8s %5s %6s", "size",
-	    "align", "region");
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	switch (opt) {
-	case 'a': return (opta = sizetoint(optarg)) >= 0 ? 0 : -1;
-	case 's': return (opts = sizetoll(optarg)) > 0 ? 0 : -1;
-	case 'u': optu = 1; return 0;
-	default: return -1;
-	}
-}
-
-int
 benchmark_initrun(void)
 {
 	long page = sysconf(_SC_PAGESIZE);
 
-	stride = ((size_t)opts + (size_t)opta + page - 1) / page * page;
+	stride = ((size_t)mb_size + (size_t)opta + page - 1) / page * page;
 	if (optu) {
 		region = 2 * llc_size();
 		/* cppcheck-suppress knownConditionTrueFalse ; without the
@@ -80,59 +64,48 @@ benchmark_initrun(void)
 		if (region < (long long)stride)
 			region = (long long)stride;
 	}
+	bufsize = optu ? (size_t)region : (size_t)mb_size + (size_t)opta;
 	return 0;
 }
 
 int
 benchmark_initworker(void *tsd)
 {
-	tsd_t *ts = tsd;
+	membuf_t *ts = tsd;
 
-	ts->ts_size = optu ? (size_t)region : (size_t)opts + (size_t)opta;
-	if (posix_memalign((void **)&ts->ts_buf,
-	    (size_t)sysconf(_SC_PAGESIZE), ts->ts_size) != 0)
+	if (mb_alloc(&ts->mb_buf, bufsize, 1) != 0)
 		return -1;
-	memset(ts->ts_buf, 1, ts->ts_size);
-	ts->ts_p = ts->ts_buf + opta;
+	ts->mb_next = ts->mb_buf + opta;
 	return 0;
 }
 
 int
 benchmark(void *tsd, result_t *res)
 {
-	tsd_t *ts = tsd;
-	char *p = ts->ts_p, *end = ts->ts_buf + ts->ts_size;
+	membuf_t *ts = tsd;
+	char *p = ts->mb_next, *end = ts->mb_buf + bufsize;
 	int i;
 
 	LM_OPAQUE(p);
 	for (i = 0; i < lm_optB; i++) {
-		memset(p, i, (size_t)opts);
+		memset(p, i, (size_t)mb_size);
 		LM_OPAQUE(p);
-		if (optu && (p += stride) + opts > end)
-			p = ts->ts_buf + opta;
+		if (optu && (p += stride) + mb_size > end)
+			p = ts->mb_buf + opta;
 	}
-	ts->ts_p = p;
+	ts->mb_next = p;
 	res->re_count = i;
 	return 0;
 }
 
-int
-benchmark_finiworker(void *tsd)
+/* The region -u walks, in MB, or "-". */
+static const char *
+region_col(void)
 {
-	free(((tsd_t *)tsd)->ts_buf);
-	return 0;
-}
+	static char s[32];
 
-char *
-benchmark_result(void)
-{
-	static char result[64];
-
-	if (optu)
-		snprintf(result, sizeof(result), "%8lld %5d %5lldm", opts,
-		    opta, region >> 20);
-	else
-		snprintf(result, sizeof(result), "%8lld %5d %6s", opts, opta,
-		    "-");
-	return result;
+	if (!optu)
+		return "-";
+	snprintf(s, sizeof(s), "%lldm", region >> 20);
+	return s;
 }

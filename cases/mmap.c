@@ -8,127 +8,37 @@
  * mappings stay until the batch ends, so lm_maxB bounds how many a batch
  * holds.  With neither -f nor -a it maps a scratch file of its own.
  */
-#include <fcntl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#define MAP_FLAGS	"arw"
+#define MAP_BATCH
+#include "mapping.h"
 
-#include "libmicro.h"
-
-typedef struct {
-	char	**ts_map;	/* this batch's mappings */
-	int	ts_cap;
-} tsd_t;
-
-static char		*optf;
-static int		opta, optr, optw;
-static long long	optl = 8192;
-static long		pagesize;
-static int		fd = -1;
-
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(tsd_t);
-	lm_maxB = 1024;
-	pagesize = sysconf(_SC_PAGESIZE);
-	snprintf(lm_optstr, sizeof(lm_optstr), "af:l:rw");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -f path  file to map (default: a scratch file of -l bytes)\n"
-	    "  -a       map anonymous memory instead of a file\n"
-	    "  -l size  length of each mapping (default 8k)\n"
-	    "  -r       read one byte per page of each mapping\n"
-	    "  -w       write one byte per page of each mapping\n");
-	snprintf(lm_header, sizeof(lm_header), "%8s %5s", "length", "flags");
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	switch (opt) {
-	case 'a': opta = 1; optf = NULL; break;
-	case 'f': optf = lm_optfile(opt, optarg, R_OK); opta = 0; break;
-	case 'l': return (optl = sizetoll(optarg)) > 0 ? 0 : -1;
-	case 'r': optr = 1; break;
-	case 'w': optw = 1; break;
-	default: return -1;
-	}
-	return 0;
-}
-
-/* The file to map, made first when none was named; checked for length. */
-static int
-open_file(void)
-{
-	static char path[1024];
-	struct stat sb;
-
-	if (optf == NULL && (optf = lm_tmppath(path, sizeof(path), "map")) ==
-	    NULL)
-		return -1;
-	if (optf == path && lm_fillfile(path, optl) != 0)
-		return -1;
-	if ((fd = open(optf, O_RDONLY)) < 0 || fstat(fd, &sb) != 0) {
-		lm_error("%s:", optf);
-		return -1;
-	}
-	if (S_ISREG(sb.st_mode) && sb.st_size < optl) {
-		lm_error("%s: shorter than -l %lld", optf, optl);
-		return -1;
-	}
-	return 0;
-}
-
-int
-benchmark_initrun(void)
-{
-	return opta ? 0 : open_file();
-}
+const struct lm_opt lm_options[] = {
+	MAP_OPT_FILE(R_OK, "a scratch file of -l bytes", "file to map"),
+	MAP_OPT_LEN("length of each mapping"),
+	MAP_OPT_FLAG('r', map_read, "read one byte per page of each mapping"),
+	MAP_OPT_FLAG('w', map_write, "write one byte per page of each mapping"),
+	LM_END
+};
+const struct lm_col lm_columns[] = { MAP_COL_LEN, MAP_COL_FLAGS, LM_END };
 
 int
 benchmark_initbatch(void *tsd)
 {
-	tsd_t *ts = tsd;
-	char **p;
-
-	if (lm_optB <= ts->ts_cap)
-		return 0;
-	if ((p = realloc(ts->ts_map, lm_optB * sizeof(*p))) == NULL)
-		return -1;
-	ts->ts_map = p;
-	ts->ts_cap = lm_optB;
-	return 0;
-}
-
-static void
-touch(volatile char *p)
-{
-	long long j;
-	long sum = 0;
-
-	for (j = 0; optr && j < optl; j += pagesize)
-		sum += p[j];
-	for (j = 0; optw && j < optl; j += pagesize)
-		p[j] = 1;
-	lm_sink += sum;
+	return map_reserve(tsd);
 }
 
 int
 benchmark(void *tsd, result_t *res)
 {
-	tsd_t *ts = tsd;
+	char **map = ((map_batch_t *)tsd)->mb_map;
 	int i;
 
 	for (i = 0; i < lm_optB; i++) {
-		ts->ts_map[i] = mmap(NULL, (size_t)optl, PROT_READ | PROT_WRITE,
-		    opta ? MAP_PRIVATE | MAP_ANONYMOUS : MAP_PRIVATE, fd, 0);
-		if (ts->ts_map[i] == MAP_FAILED)
+		map[i] = map_new((size_t)map_len, MAP_PRIVATE);
+		if (map[i] == MAP_FAILED)
 			res->re_errors++;
 		else
-			touch(ts->ts_map[i]);
+			map_rw(map[i]);
 	}
 	res->re_count = i;
 	return 0;
@@ -137,35 +47,12 @@ benchmark(void *tsd, result_t *res)
 int
 benchmark_finibatch(void *tsd)
 {
-	tsd_t *ts = tsd;
+	char **map = ((map_batch_t *)tsd)->mb_map;
 	int i, rc = 0;
 
 	for (i = 0; i < lm_optB; i++)
-		if (ts->ts_map[i] != MAP_FAILED &&
-		    munmap(ts->ts_map[i], (size_t)optl) != 0)
+		if (map[i] != MAP_FAILED &&
+		    munmap(map[i], (size_t)map_len) != 0)
 			rc = -1;
 	return rc;
-}
-
-int
-benchmark_finiworker(void *tsd)
-{
-	free(((tsd_t *)tsd)->ts_map);
-	return 0;
-}
-
-int
-benchmark_finirun(void)
-{
-	return fd >= 0 ? close(fd) : 0;
-}
-
-char *
-benchmark_result(void)
-{
-	static char result[64];
-
-	snprintf(result, sizeof(result), "%8lld %c%c%c", optl,
-	    opta ? 'a' : '-', optr ? 'r' : '-', optw ? 'w' : '-');
-	return result;
 }

@@ -7,74 +7,34 @@
  * each msync, so every call has dirty pages to write back while the
  * file's contents stay as they were; the write faults are timed too.
  */
-#include <fcntl.h>
-#include <stdio.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include "libmicro.h"
+#define MAP_FLAGS	"aw"
+#include "mapping.h"
 
 typedef struct {
 	char	*ts_map;
 } tsd_t;
 
-static char		*optf;
-static int		opta, optw;
-static long long	optl = 8192;
-static long		pagesize;
-static int		fd = -1;
+const struct lm_opt lm_options[] = {
+	MAP_OPT_FILE(R_OK | W_OK, "a scratch file of -l bytes",
+	    "file to map shared"),
+	MAP_OPT_LEN("length of the mapping"),
+	MAP_OPT_FLAG('w', map_write,
+	    "dirty one byte per page after each msync"),
+	LM_END
+};
+const struct lm_col lm_columns[] = { MAP_COL_LEN, MAP_COL_FLAGS, LM_END };
 
 int
 benchmark_init(void)
 {
 	lm_tsdsize = sizeof(tsd_t);
-	pagesize = sysconf(_SC_PAGESIZE);
-	snprintf(lm_optstr, sizeof(lm_optstr), "af:l:w");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -f path  file to map shared (default: a scratch file)\n"
-	    "  -a       map anonymous memory instead of a file\n"
-	    "  -l size  length of the mapping (default 8k)\n"
-	    "  -w       dirty one byte per page after each msync\n");
-	snprintf(lm_header, sizeof(lm_header), "%8s %5s", "length", "flags");
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	switch (opt) {
-	case 'a': opta = 1; optf = NULL; break;
-	case 'f': optf = lm_optfile(opt, optarg, R_OK | W_OK); opta = 0; break;
-	case 'l': return (optl = sizetoll(optarg)) > 0 ? 0 : -1;
-	case 'w': optw = 1; break;
-	default: return -1;
-	}
-	return 0;
+	return map_init();
 }
 
 int
 benchmark_initrun(void)
 {
-	static char path[1024];
-	struct stat sb;
-
-	if (opta)
-		return 0;
-	if (optf == NULL && (optf = lm_tmppath(path, sizeof(path), "sync")) ==
-	    NULL)
-		return -1;
-	if (optf == path && lm_fillfile(path, optl) != 0)
-		return -1;
-	if ((fd = open(optf, O_RDWR)) < 0 || fstat(fd, &sb) != 0) {
-		lm_error("%s:", optf);
-		return -1;
-	}
-	if (S_ISREG(sb.st_mode) && sb.st_size < optl) {
-		lm_error("%s: shorter than -l %lld", optf, optl);
-		return -1;
-	}
-	return 0;
+	return map_open(O_RDWR, map_len);
 }
 
 int
@@ -82,10 +42,8 @@ benchmark_initworker(void *tsd)
 {
 	tsd_t *ts = tsd;
 
-	ts->ts_map = mmap(NULL, (size_t)optl, PROT_READ | PROT_WRITE,
-	    opta ? MAP_PRIVATE | MAP_ANONYMOUS : MAP_SHARED, fd, 0);
-	if (ts->ts_map == MAP_FAILED) {
-		lm_error("mmap of %lld bytes:", optl);
+	if ((ts->ts_map = map_new((size_t)map_len, MAP_SHARED)) == MAP_FAILED) {
+		lm_error("mmap of %lld bytes:", map_len);
 		return -1;
 	}
 	return 0;
@@ -108,9 +66,9 @@ benchmark(void *tsd, result_t *res)
 	int i;
 
 	for (i = 0; i < lm_optB; i++) {
-		if (msync(ts->ts_map, (size_t)optl, MS_SYNC) != 0)
+		if (msync(ts->ts_map, (size_t)map_len, MS_SYNC) != 0)
 			res->re_errors++;
-		for (j = 0; optw && j < optl; j += pagesize)
+		for (j = 0; map_write && j < map_len; j += map_page)
 			rewrite(ts->ts_map + j);
 	}
 	res->re_count = i;
@@ -120,21 +78,5 @@ benchmark(void *tsd, result_t *res)
 int
 benchmark_finiworker(void *tsd)
 {
-	return munmap(((tsd_t *)tsd)->ts_map, (size_t)optl);
-}
-
-int
-benchmark_finirun(void)
-{
-	return fd >= 0 ? close(fd) : 0;
-}
-
-char *
-benchmark_result(void)
-{
-	static char result[64];
-
-	snprintf(result, sizeof(result), "%8lld %c%c", optl,
-	    opta ? 'a' : '-', optw ? 'w' : '-');
-	return result;
+	return munmap(((tsd_t *)tsd)->ts_map, (size_t)map_len);
 }
