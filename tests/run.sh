@@ -9,6 +9,7 @@ top=$(cd "$(dirname "$0")/.." && pwd) || exit 2
 log=$(mktemp "${TMPDIR:-/tmp}/lmtests.XXXXXX") || exit 2
 trap 'rm -f "$log"' EXIT
 trap 'exit 130' INT TERM HUP
+trap 'exit 141' PIPE
 
 pass=0
 fail=0
