@@ -97,9 +97,11 @@ benchmark(void *tsd, result_t *res)
 	int i;
 
 	for (i = 0; i < lm_optB; i++) {
-		if (!opta && lo_connect(ts->ts_con[i], &ts->ts_sin[i]) != 0)
+		if (!opta && lo_connect(ts->ts_con[i], &ts->ts_sin[i]) != 0) {
 			res->re_errors++;
-		else if (optc)
+			continue;
+		}
+		if (optc)
 			ts->ts_acc[i] = PENDING;
 		else if ((ts->ts_acc[i] = lo_accept(ts->ts_lsn[i])) < 0)
 			res->re_errors++;

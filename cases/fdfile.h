@@ -38,11 +38,11 @@ ff_datafile(void)
 static inline int
 ff_open(int flags)
 {
-	int fd = open(ff_file, flags);
+	int nfd = open(ff_file, flags);
 
-	if (fd < 0)
+	if (nfd < 0)
 		lm_error("%s:", ff_file);
-	return fd;
+	return nfd;
 }
 
 /* Room in each process for lm_maxB descriptors per thread. */

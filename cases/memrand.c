@@ -13,7 +13,7 @@
 #define LINE	64
 
 const struct lm_opt lm_options[] = {
-	MB_OPT_SIZE("128m", 2 * LINE, "bytes of memory to visit"),
+	MB_OPT_SIZE("128m", 2LL * LINE, "bytes of memory to visit"),
 	LM_END
 };
 const struct lm_col lm_columns[] = { MB_COL_SIZE, LM_END };

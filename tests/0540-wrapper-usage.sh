@@ -55,6 +55,7 @@ EOF
 check "nothing left in the roots" test -z "$(ls -A troot)$(ls -A vroot)"
 
 if command -v shellcheck >/dev/null 2>&1; then
+	# shellcheck disable=SC2016 # the sh -c program takes its own $1
 	check "shellcheck -s sh -x wrapper.sh (and lib/fixtures.sh)" \
 	    sh -c 'cd "$1" && shellcheck -s sh -x wrapper.sh' sh "$LM_TOP"
 else
