@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * strbuf.h - the hooks strlen, strchr and strcpy share: option -s, string
- * length (default 100), and per worker sb_s, a string of that length cut
- * from a pangram.  A case that defines STRBUF_DST as 1 before including
- * this also gets sb_dst, a buffer of as many bytes and the NUL to copy
- * into, left unwritten.  The case defines benchmark() over its tsd.
+ * strbuf.h - the hooks the string cases share: option -s, string length
+ * (default 100), and per worker sb_s, a string of that length cut from a
+ * pangram.  A case that defines STRBUF_DST before including this also
+ * gets sb_dst, a second buffer of as many bytes and the NUL: with
+ * STRBUF_DST 1 left unwritten, to copy into (strcpy); with STRBUF_DST 2
+ * holding an equal string, so that a comparison looks at every byte
+ * (strcmp, strcasecmp).  The case defines benchmark() over its tsd.
  */
 #ifndef STRBUF_H
 #define STRBUF_H
@@ -48,21 +50,33 @@ sb_alloc(void)
 	return p;
 }
 
-int
-benchmark_initworker(void *tsd)
+/* p gets the -s bytes of the pangram, repeated, and the NUL. */
+static void
+sb_fill(char *p)
 {
 	static const char text[] =
 	    "The quick brown fox jumps over the lazy dog.";
-	strbuf_t *ts = tsd;
 	long long i;
 
-	ts->sb_dst = NULL;
-	if ((STRBUF_DST && (ts->sb_dst = sb_alloc()) == NULL) ||
-	    (ts->sb_s = sb_alloc()) == NULL)
-		return -1;
 	for (i = 0; i < sb_len; i++)
-		ts->sb_s[i] = text[i % (sizeof(text) - 1)];
-	ts->sb_s[sb_len] = '\0';
+		p[i] = text[i % (sizeof(text) - 1)];
+	p[sb_len] = '\0';
+}
+
+/* strcpy's destination comes before its source, as it always has. */
+int
+benchmark_initworker(void *tsd)
+{
+	strbuf_t *ts = tsd;
+
+	ts->sb_dst = NULL;
+	if ((STRBUF_DST == 1 && (ts->sb_dst = sb_alloc()) == NULL) ||
+	    (ts->sb_s = sb_alloc()) == NULL ||
+	    (STRBUF_DST == 2 && (ts->sb_dst = sb_alloc()) == NULL))
+		return -1;
+	sb_fill(ts->sb_s);
+	if (STRBUF_DST == 2)
+		sb_fill(ts->sb_dst);
 	return 0;
 }
 

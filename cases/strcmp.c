@@ -5,12 +5,14 @@
  */
 #include <string.h>
 
-#include "strpair.h"
+#define STRBUF_DST	2
+
+#include "strbuf.h"
 
 int
 benchmark(void *tsd, result_t *res)
 {
-	const char *a = ((strpair_t *)tsd)->sp_a, *b = ((strpair_t *)tsd)->sp_b;
+	const char *a = ((strbuf_t *)tsd)->sb_s, *b = ((strbuf_t *)tsd)->sb_dst;
 	int i;
 
 	for (i = 0; i < lm_optB; i++) {
