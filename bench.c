@@ -24,6 +24,8 @@ benchmark_optswitch(int opt, char *optarg)
 	return -1;
 }
 
+LM_WEAK int benchmark_optcheck(void) { return 0; }
+
 LM_WEAK char *
 benchmark_result(void)
 {
@@ -35,6 +37,7 @@ benchmark_result(void)
 /* No declared options or columns: the case's hooks do it all. */
 LM_WEAK const struct lm_opt lm_options[] = { LM_END };
 LM_WEAK const struct lm_col lm_columns[] = { LM_END };
+LM_WEAK const size_t lm_tsd = 0;
 
 int
 main(int argc, char **argv)

@@ -448,6 +448,11 @@ table_set(const struct lm_opt *o, char *arg)
 	case LM_FLAG:
 		*(int *)o->lo_var = 1;
 		break;
+	case LM_TEXT:
+		if (arg[0] == '\0')
+			lm_usage_error("-%c: the text may not be empty", c);
+		*(const char **)o->lo_var = arg;
+		break;
 	default:
 		break;
 	}
@@ -470,7 +475,9 @@ table_init(void)
 		if (o->lo_kind != LM_FLAG)
 			lm_optstr[n++] = ':';
 		lm_optstr[n] = '\0';
-		if (o->lo_def != NULL && o->lo_kind != LM_PATH &&
+		if (o->lo_kind == LM_TEXT)
+			*(const char **)o->lo_var = o->lo_def;
+		else if (o->lo_def != NULL && o->lo_kind != LM_PATH &&
 		    o->lo_kind != LM_FLAG) {
 			char def[64];
 
@@ -492,6 +499,8 @@ table_usage(FILE *fp)
 			fprintf(fp, " (%s)", o->lo_names);
 		if (o->lo_def != NULL && o->lo_kind == LM_PATH)
 			fprintf(fp, " (default: %s)", o->lo_def);
+		else if (o->lo_def != NULL && o->lo_kind == LM_TEXT)
+			fprintf(fp, " (default \"%s\")", o->lo_def);
 		else if (o->lo_def != NULL)
 			fprintf(fp, " (default %s)", o->lo_def);
 		fputc('\n', fp);
@@ -723,6 +732,8 @@ parse_argv(int argc, char **argv)
 			lm_usage_error("-%c: bad value '%s'", c,
 			    optarg ? optarg : "");
 	}
+	if (benchmark_optcheck() != 0)
+		lm_usage_error("the options do not go together");
 	if ((long long)lm_optP * lm_optT > 8192)
 		lm_usage_error("-P %d x -T %d: more than 8192 workers",
 		    lm_optP, lm_optT);
@@ -2473,6 +2484,8 @@ lm_main(int argc, char **argv)
 	set_defaults(argc, argv);
 	if (benchmark_init() != 0)
 		die("benchmark_init failed");
+	if (lm_tsdsize < lm_tsd)
+		lm_tsdsize = lm_tsd;
 	table_init();
 	apply_defaults();
 	parse_options(argc, argv);

@@ -196,6 +196,7 @@ enum lm_kind {
 	LM_ENUM,	/* int: the index of the value in lo_names */
 	LM_PATH,	/* char *: a file that access(2) allows (lo_min) */
 	LM_FLAG,	/* int: 1 if the option is given */
+	LM_TEXT,	/* const char *: any non-empty text, as given */
 	LM_LL,		/* column: a long long */
 	LM_INT,		/* column: an int */
 	LM_STR,		/* column: a const char * */
@@ -226,6 +227,30 @@ struct lm_col {
 
 extern const struct lm_opt	lm_options[];
 extern const struct lm_col	lm_columns[];
+
+/* Checks between options, once all are parsed and before the engine
+ * checks -B against lm_maxB (so it may raise lm_maxB); it returns 0 or
+ * calls lm_usage_error.  Also run under --check.  bench.c's does
+ * nothing. */
+int		benchmark_optcheck(void);
+
+/*
+ * Shorthands for the common shapes.  LM_TSD(type) sizes the per-worker
+ * data, for a case whose benchmark_init would do nothing else (the
+ * larger of lm_tsdsize and it is used).  LM_EACH(i, res, failed) is the
+ * timed loop of most cases: lm_optB operations, i counting them, each
+ * that makes failed true counted as an error.
+ */
+#define LM_TSD(type)	const size_t lm_tsd = sizeof(type)
+extern const size_t	lm_tsd;
+
+#define LM_EACH(i, res, failed) do {					\
+	int i;								\
+	for (i = 0; i < lm_optB; i++)					\
+		if (failed)						\
+			(res)->re_errors++;				\
+	(res)->re_count = lm_optB;					\
+} while (0)
 
 /* The engine's entry point; bench.c's main() calls it. */
 int		lm_main(int argc, char **argv);

@@ -58,4 +58,33 @@ check "a value out of range gives the range" sh -c \
     'bin/table -s 0 2>&1 | grep -q "out of range \[1, 1048576\]"'
 check "a bad enum lists the values" sh -c \
     'bin/table -m four 2>&1 | grep -q "one|two|three"'
+# Free text, checks between options, LM_TSD and LM_EACH.
+check "the usage shows the text option's default in quotes" \
+    grep -qx '  -t text  any text (default "plain")' help
+bin/table -C 3 -D 0 -B 10 -H >out 2>&1
+check "a text default is printed as given" awk '$1 == "table" &&
+    $12 == "plain" && $6 == 0 {f = 1} END {exit !f}' out
+bin/table -C 3 -D 0 -B 10 -H -t 'two words' >out 2>&1
+check "a text value is kept verbatim, blanks too" awk '$1 == "table" &&
+    $12 == "two" && $13 == "words" {f = 1} END {exit !f}' out
+bin/table -C 3 -D 0 -B 10 -H -t fail >out 2>&1
+check "LM_EACH counts every operation's failure as an error" awk '
+    $1 == "table" && $6 == 3 * 10 && $7 == 10 {f = 1} END {exit !f}' out
+for args in "-t" "-B 200" "-v -t novee" "--check -v -t novee"; do
+	# shellcheck disable=SC2086 # split the option vector on purpose
+	if usage_fails bin/table $args; then
+		ok "table $args: exit 2, one line: $(cat lm_err)"
+	else
+		not_ok "table $args: exit $lm_rc, stderr: $(head -3 lm_err)"
+	fi
+done
+check "an empty text is refused by name" sh -c \
+    'bin/table -t "" 2>&1 | grep -qx "table: -t: the text may not be empty"'
+check "benchmark_optcheck's own message is the error line" sh -c \
+    'bin/table -v -t novee 2>&1 | grep -qx "table: -v and -t novee exclude each other"'
+check "benchmark_optcheck may lift lm_maxB before -B is checked" sh -c \
+    'bin/table -C 3 -D 0 -H -v -B 200 | awk "\$1 == \"table\" && \$7 == 200 {f = 1} END {exit !f}"'
+check "LM_TSD sizes the per-worker data (initrun checks lm_tsdsize)" sh -c \
+    'bin/table -C 3 -D 0 -B 10 -T 2 -H | awk "\$1 == \"table\" && \$3 == 2 {f = 1} END {exit !f}"'
+
 done_testing

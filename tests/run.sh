@@ -7,9 +7,19 @@
 
 top=$(cd "$(dirname "$0")/.." && pwd) || exit 2
 log=$(mktemp "${TMPDIR:-/tmp}/lmtests.XXXXXX") || exit 2
+scratch=
+tpid=
+# timeout(1) puts its test in a process group of its own, out of reach
+# of a terminal's ^C: an interrupt stops it here, and its scratch goes.
+stop() {
+	[ -n "$tpid" ] && kill -TERM "$tpid" 2>/dev/null && wait "$tpid"
+	[ -n "$scratch" ] && chmod -R u+w "$scratch" 2>/dev/null
+	[ -n "$scratch" ] && rm -rf "$scratch"
+	exit "$1"
+}
 trap 'rm -f "$log"' EXIT
-trap 'exit 130' INT TERM HUP
-trap 'exit 141' PIPE
+trap 'stop 130' INT TERM HUP
+trap 'stop 141' PIPE
 
 pass=0
 fail=0
@@ -20,10 +30,14 @@ for t in "$top"/tests/[0-9]*.sh; do
 	scratch=$(mktemp -d "${TMPDIR:-/tmp}/lmtest.XXXXXX") || exit 2
 	echo "# $name"
 	(cd "$scratch" && LM_TOP="$top" LM_SCRATCH="$scratch" \
-	    timeout -k 10 900 sh "$t") >"$log" 2>&1
+	    exec timeout -k 10 900 sh "$t") >"$log" 2>&1 &
+	tpid=$!
+	wait "$tpid"
 	rc=$?
+	tpid=
 	chmod -R u+w "$scratch" 2>/dev/null
 	rm -rf "$scratch"
+	scratch=
 	cat "$log"
 	p=$(grep -c '^ok ' "$log" | tr -d ' ')
 	s=$(grep -c '^ok [0-9]* # SKIP' "$log" | tr -d ' ')
