@@ -142,7 +142,7 @@ install: all $(BIN)/libmicro.a
 	cp $(BIN)/libmicro.a $(BIN)/.obj/bench.o $(LIBDIR)/
 	cp libmicro.h $(INCDIR)/
 	cp cases/suite $(SHAREDIR)/suite
-	cp lib/multiview.awk lib/fixtures.sh $(SHAREDIR)/
+	cp lib/result.awk lib/multiview.awk lib/fixtures.sh $(SHAREDIR)/
 	cd man && cp $(MAN1) $(MANDIR)/man1/ && cp libmicro.3 $(MANDIR)/man3/
 	@cat $(BIN)/.newdirs $$( [ -f $(NEWDIRS) ] && echo $(NEWDIRS) ) | \
 	    sort -u >$(BIN)/.newdirs.all && mv $(BIN)/.newdirs.all $(NEWDIRS)
@@ -152,7 +152,8 @@ install: all $(BIN)/libmicro.a
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/libmicro-wrapper \
 	    $(DESTDIR)$(PREFIX)/bin/libmicro-multiview $(SHAREDIR)/suite \
-	    $(SHAREDIR)/multiview.awk $(SHAREDIR)/fixtures.sh \
+	    $(SHAREDIR)/result.awk $(SHAREDIR)/multiview.awk \
+	    $(SHAREDIR)/fixtures.sh \
 	    $(LIBDIR)/bin/.buildinfo $(MANDIR)/man3/libmicro.3 \
 	    $(LIBDIR)/libmicro.a $(LIBDIR)/bench.o $(INCDIR)/libmicro.h
 	cd $(LIBDIR)/bin 2>/dev/null && rm -f $(INSTALLED) || true

@@ -10,6 +10,16 @@ LC_ALL=C
 export LC_ALL
 prog=${0##*/}
 
+# The output formats, one per line: the name, then what it is for.  The
+# help lists them, multiview.awk checks -f against their names and
+# renders each one.
+formats='text      columns, each delta with its interval (the default)
+html      a page: the table, a forest plot of the intervals, a
+          histogram of the deltas
+csv       a row per benchmark and compared file, for spreadsheets
+json      all of csv, and the value of each pass
+markdown  GitHub tables, for pull requests and mail'
+
 usage() {
 	cat <<EOF
 usage: $prog [options] REF CMP [CMP...]
@@ -25,8 +35,8 @@ A3: runs from three boots), their passes pooled.
 
 options:
   -c LEVEL    confidence level of the intervals, in percent (default 95)
-  -f FORMAT   output format: text (default), html, csv, json or
-              markdown (GitHub tables, for pull requests and mail)
+  -f FORMAT   output format, one of:
+$(printf '%s\n' "$formats" | sed 's/^/              /')
   -g          the html forest plot in the table's row order (-s; with
               -o the suite's, section by section) instead of by size
   -i          text without the intervals: libMicro's multiview layout
@@ -191,19 +201,23 @@ done
 [ "$nside" -ge 2 ] ||
 	die "need a reference file and at least one file to compare (see -h)"
 
-# The program (lib/multiview.awk, or share/libmicro/multiview.awk when
-# installed) reads the files itself with getline, in BEGIN, so an
+# The program (lib/multiview.awk after lib/result.awk, or the same in
+# share/libmicro when installed) reads the files itself with getline, in BEGIN, so an
 # operand that looks like an assignment (a=b.txt) is never taken for
 # one; options come through the environment, which awk does not
 # unescape.
 here=$(cd "$(dirname "$0")" && pwd) || die "cannot find my own directory"
 lib=$here/lib
 [ -f "$lib/multiview.awk" ] || lib=$here/../share/libmicro
-[ -r "$lib/multiview.awk" ] || die "cannot read $lib/multiview.awk"
+for f in result.awk multiview.awk; do
+	[ -r "$lib/$f" ] || die "cannot read $lib/$f"
+done
 
+MV_FORMATS=$(printf '%s\n' "$formats" | awk '/^[^ ]/ {
+	s = s (s == "" ? "" : " ") $1 } END { print s }')
 MV_PROG=$prog MV_FORMAT=$fmt MV_ORDER=$order MV_TITLE=$title
 MV_Q=$q MV_SPREAD1=$spread1 MV_FLOORN=$floorn MV_LEVEL=$level
 MV_INTERVALS=$intervals MV_ONLYREAL=$onlyreal MV_FORESTROW=$forestrow
-export MV_PROG MV_FORMAT MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN \
+export MV_FORMATS MV_PROG MV_FORMAT MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN \
     MV_LEVEL MV_INTERVALS MV_ONLYREAL MV_FORESTROW
-exec "${AWK:-awk}" -f "$lib/multiview.awk" -- "$@"
+exec "${AWK:-awk}" -f "$lib/result.awk" -f "$lib/multiview.awk" -- "$@"

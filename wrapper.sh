@@ -247,6 +247,10 @@ lm_lib=$here/lib
 [ -r "$lm_lib/fixtures.sh" ] || bad "cannot read $lm_lib/fixtures.sh"
 # shellcheck source=lib/fixtures.sh
 . "$lm_lib/fixtures.sh"
+# The result line's columns (lib/result.awk), put before the programs
+# that read or write one.
+[ -r "$lm_lib/result.awk" ] || bad "cannot read $lm_lib/result.awk"
+lm_rlawk=$(cat "$lm_lib/result.awk") || bad "cannot read $lm_lib/result.awk"
 absdir() { (cd "$1" 2>/dev/null && pwd); }
 
 if [ -z "$lm_bin" ]; then
@@ -804,7 +808,7 @@ flush() {
 	[ -s "$lm_state/log" ] && [ -z "$lm_flushing" ] || return 0
 	lm_flushing=1
 	awk -v dir="$lm_state" -v pass="$lm_pass" -v passes="$lm_passes" \
-	    -v hdr="$lm_passhdr" '
+	    -v hdr="$lm_passhdr" "$lm_rlawk"'
 	function comments(f, tag,    l) {
 		while ((getline l <f) > 0) {
 			if (tag == "stderr" && l ~ /^Running: / &&
@@ -817,26 +821,27 @@ flush() {
 		}
 		close(f)
 	}
-	function finish(    f, l, w, got) {
+	function finish(    f, l, w, n, got) {
 		if (k == "")
 			return
 		f = dir "/" k ".out"
 		if (why == "") {
 			while ((getline l <f) > 0) {
 				print l
-				if (got || split(l, w) < 7 || w[1] != name ||
-				    w[4] !~ /^[0-9]+\.[0-9]+$/)
+				n = split(l, w)
+				if (got || w[RL_NAME] != name ||
+				    rl_check(w, n) != "")
 					continue
 				got = 1
-				if (w[6] == 0)
-					print name, pass, w[4], w[7], cs >>figs
+				if (w[RL_ERRORS] == 0)
+					print name, pass, w[RL_USECS],
+					    w[RL_CNT], cs >>figs
 			}
 			close(f)
 			printf "# %22s %13.2f\n", "run wall time (s)", cs / 100
 		} else {
 			print "#" argv
-			printf "%-12s %3d %3d %12.5f %12d %8d %8d %s\n",
-			    name, 0, 0, 0, 0, 1, 0, "FAILED"
+			print rl_failed(name)
 			printf "# FAILED: %s: %s\n", name, why
 			comments(f, "stdout")
 		}

@@ -2,8 +2,9 @@
 #
 # multiview.awk - the program of multiview.sh (see there and
 # libmicro-multiview(1)): POSIX awk that prints the same bytes under mawk
-# and gawk.  Run as awk -f multiview.awk FILE...; the options come in
-# the environment (MV_*).
+# and gawk.  Run as awk -f result.awk -f multiview.awk FILE... (the
+# result line's columns, RL_*, come from result.awk); the options come
+# in the environment (MV_*).
 #
 # Files are read in BEGIN and the program exits there.
 #
@@ -14,15 +15,18 @@
 # usecs/call and LPASS[i,b,k] its log, BATCH and RESNS[i,b,k] the batch
 # size and the clock step (ns) behind it, DEC[i,b] decimals to print,
 # ERR[i,b] set when a pass had errors, FAIL[i,b] why a FAILED row
-# failed, WN[i,b] and WT[i,b,j] the warnings under its passes, one per
-# kind; CILO, CIHI, SEM, NS, NO[i,b,k] the engine statistics of pass k.
+# failed, KINDTEXT and KINDPASSES[i,b,kind] the warnings under its
+# passes, one per kind; CILO, CIHI, SEM, NSAMPLES, NOUTLIERS[i,b,k] the
+# engine statistics of pass k.
 # MED, POS, LMEAN, LVAR, QVAR[i,b]: the median, whether every pass is
 # positive, mean and variance of log(pass), variance of the log value
 # from quantization.  SPREADV, SPREADDF[b]: the pass-to-pass variance of
 # log(pass) pooled over the sides, and its degrees of freedom.  Per
 # comparison key = b SUBSEP i: VERD, SUSPECT, METHOD, EST (log shift),
 # LLO and LHI (its interval), RATIO, DELTA, DLO, DHI, HALF (the same in
-# percent), PVAL, QVAL.
+# percent), PVAL, QVAL; TESTED[1..NTESTED] the keys that were tested.
+# Per side i: TALLY[i,verdict] its rows of each verdict, GEOLO and
+# GEOHI[i] the interval of its geometric mean ratio (as logs).
 
 BEGIN {
 	main()
@@ -51,21 +55,29 @@ function main(    i, r, join) {
 	fdr()
 	order_rows()
 	tally()
-	if (FMT == "text")
-		text_out()
-	else if (FMT == "html")
-		html_out()
-	else if (FMT == "csv")
-		csv_out()
-	else if (FMT == "markdown")
-		md_out()
-	else
-		json_out()
+	render(FMT)
 	close(ERRCMD)
 	exit 0
 }
 
-function init(    i) {
+# Every name in MV_FORMATS (multiview.sh's list of formats) has its
+# branch here.
+function render(f) {
+	if (f == "text")
+		text_out()
+	else if (f == "html")
+		html_out()
+	else if (f == "csv")
+		csv_out()
+	else if (f == "json")
+		json_out()
+	else if (f == "markdown")
+		md_out()
+	else
+		die("-f " f ": no renderer for this format")
+}
+
+function init(    i, nf, fmts) {
 	PROG = ENVIRON["MV_PROG"]
 	ERRCMD = "cat 1>&2"
 	FMT = ENVIRON["MV_FORMAT"]
@@ -78,8 +90,14 @@ function init(    i) {
 	SHOWCI = ENVIRON["MV_INTERVALS"] == "yes"
 	ONLYREAL = ENVIRON["MV_ONLYREAL"] == "yes"
 	FORESTROW = ENVIRON["MV_FORESTROW"] == "yes"
-	if (FMT !~ /^(text|html|csv|json|markdown)$/)
-		die("-f " FMT ": unknown format (text, html, csv, json, markdown)")
+	nf = split(ENVIRON["MV_FORMATS"], fmts, " ")
+	for (i = 1; i <= nf && fmts[i] != FMT; i++)
+		;
+	if (i > nf) {
+		for (i = 2; i <= nf; i++)
+			fmts[1] = fmts[1] ", " fmts[i]
+		die("-f " FMT ": unknown format (" fmts[1] ")")
+	}
 	if (!isdec(Q) || Q + 0 <= 0 || Q + 0 > 1)
 		die("-q " Q ": not a rate between 0 and 1")
 	if (!isdec(SPREAD1))
@@ -103,7 +121,6 @@ function init(    i) {
 	MINN = 10		# kept samples for a usable confidence interval
 	LSPREAD = log(1.10)	# pass-to-pass spread that makes a row suspect
 	TINY = 1e-300
-	split("name prc thr usecs/call samples errors cnt/samp", COLUMN, " ")
 	APOS = sprintf("%c", 39)
 	BQ = sprintf("%c", 96)	# the backquote
 	PM = "\302\261"	# the plus-minus sign, in UTF-8
@@ -185,17 +202,17 @@ function read_file(path, join,    line, rc, nres, j, src) {
 	PATH = path
 	NPHYS++
 	NREPEAT = 0
-	FRES = 0
+	TIMERNS = 0
 	NBAD = 0
 	CUR = ""
 	INWARN = 0
-	LNO = 0
+	LINENO = 0
 	nres = 0
 	for (;;) {
 		rc = (getline line < src)
 		if (rc <= 0)
 			break
-		LNO++
+		LINENO++
 		sub(/\r$/, "", line)
 		nres += parse_line(line)
 	}
@@ -253,7 +270,7 @@ function parse_line(s,    c, f, n) {
 	n = split(s, f)
 	if (n == 0)
 		return 0
-	if (f[1] == "prc") {
+	if (f[1] == RL_TITLE[RL_PRC]) {
 		CUR = ""
 		return 0
 	}
@@ -277,8 +294,8 @@ function parse_header(s,    p, key, val) {
 		}
 	} else
 		PHDR[NPHYS, key] = val
-	if (key == "TimerRes" && FRES == 0)
-		FRES = timer_ns(val)
+	if (key == "TimerRes" && TIMERNS == 0)
+		TIMERNS = timer_ns(val)
 	if ((NFILE, key) in HDR) {
 		if (!((NPHYS, key) in REPEAT) && !ignored_key(key) && \
 		    !same_value(key, HDR[NFILE, key], val) && \
@@ -314,44 +331,45 @@ function parse_result(f, n,    b, k, why, d) {
 	why = bad_result(f, n)
 	if (why != "") {
 		if (++NBAD <= MAXBAD)
-			BADMSG[NBAD] = PATH ":" LNO ": " why \
+			BADMSG[NBAD] = PATH ":" LINENO ": " why \
 			    ", line skipped"
 		return 0
 	}
-	b = f[1] ""
+	b = f[RL_NAME] ""
 	if (!(b in SEEN)) {
 		SEEN[b] = 1
 		NAME[++NNAME] = b
 	}
 	k = ++NPASS[NFILE, b]
-	PASSV[NFILE, b, k] = f[4] + 0
-	BATCH[NFILE, b, k] = f[7] + 0
-	RESNS[NFILE, b, k] = FRES
-	d = decimals(f[4])
+	PASSV[NFILE, b, k] = f[RL_USECS] + 0
+	BATCH[NFILE, b, k] = f[RL_CNT] + 0
+	RESNS[NFILE, b, k] = TIMERNS
+	d = decimals(f[RL_USECS])
 	if (d > DEC[NFILE, b])
 		DEC[NFILE, b] = d
-	if (f[6] + 0 > 0)
+	if (f[RL_ERRORS] + 0 > 0)
 		ERR[NFILE, b] = 1
 	CUR = b
 	CURK = k
 	return 1
 }
 
-function bad_result(f, n,    v, k) {
-	if (n < 7)
+function bad_result(f, n,    u, v, k) {
+	if (n < RL_NCOL)
 		return "not a result line"
+	u = f[RL_USECS]
 	# Quote the field only when it is printable and short.
-	v = f[4] ~ /^[!-~]+$/ && length(f[4]) <= 20 ? " " f[4] : ""
-	if (substr(f[4], 1, 1) == "-" && isnum(substr(f[4], 2)))
-		return "negative usecs/call" v
-	if (!isnum(f[4]))
-		return "usecs/call" v " is not a number"
+	v = u ~ /^[!-~]+$/ && length(u) <= 20 ? " " u : ""
+	if (substr(u, 1, 1) == "-" && isnum(substr(u, 2)))
+		return "negative " RL_TITLE[RL_USECS] v
+	if (!isnum(u))
+		return RL_TITLE[RL_USECS] v " is not a number"
 	# Beyond these bounds a ratio of two values could overflow.
-	if (f[4] + 0 > 1e15 || (f[4] + 0 > 0 && f[4] + 0 < 1e-15))
-		return "usecs/call" v " is out of range"
-	for (k = 2; k <= 7; k++)
-		if (k != 4 && !isint(f[k]))
-			return COLUMN[k] " is not a count"
+	if (u + 0 > 1e15 || (u + 0 > 0 && u + 0 < 1e-15))
+		return RL_TITLE[RL_USECS] v " is out of range"
+	for (k = RL_PRC; k <= RL_NCOL; k++)
+		if (k != RL_USECS && !isint(f[k]))
+			return RL_TITLE[k] " is not a count"
 	return ""
 }
 
@@ -402,9 +420,9 @@ function statistic(w, n, v,    label, k) {
 	else if (label == "median 99% ci high")
 		CIHI[NFILE, CUR, CURK] = v
 	else if (label == "number of samples")
-		NS[NFILE, CUR, CURK] = v
+		NSAMPLES[NFILE, CUR, CURK] = v
 	else if (label == "number of outliers")
-		NO[NFILE, CUR, CURK] = v
+		NOUTLIERS[NFILE, CUR, CURK] = v
 	else if (label == "clock resolution (ns)")
 		RESNS[NFILE, CUR, CURK] = v
 	else if (w[1] == "standard" && w[2] == "error")
@@ -652,7 +670,7 @@ function compare(b, i,    key, a, v) {
 	DLO[key] = delta(1, exp(LHI[key]))
 	DHI[key] = delta(1, exp(LLO[key]))
 	HALF[key] = (DHI[key] - DLO[key]) / 2
-	TKEY[++NT] = key
+	TESTED[++NTESTED] = key
 	VERD[key] = "tested"
 }
 
@@ -823,11 +841,11 @@ function se_log(i, b,    v) {
 
 # Samples behind the interval (outliers removed); unknown counts pass.
 function kept(i, b,    n) {
-	if (!((i, b, 1) in NS))
+	if (!((i, b, 1) in NSAMPLES))
 		return MINN
-	n = NS[i, b, 1]
-	if ((i, b, 1) in NO)
-		n -= NO[i, b, 1]
+	n = NSAMPLES[i, b, 1]
+	if ((i, b, 1) in NOUTLIERS)
+		n -= NOUTLIERS[i, b, 1]
 	return n
 }
 
@@ -850,10 +868,10 @@ function pool_spread(b,    i, n) {
 # Significant and beyond the floor is faster or slower; significant
 # within it, small.
 function fdr(    j, m, idx, p, run, key, qv) {
-	m = NT
+	m = NTESTED
 	for (j = 1; j <= m; j++) {
 		idx[j] = j
-		p[j] = PVAL[TKEY[j]]
+		p[j] = PVAL[TESTED[j]]
 	}
 	sortby(idx, p, m)
 	run = 1
@@ -861,10 +879,10 @@ function fdr(    j, m, idx, p, run, key, qv) {
 		qv = p[idx[j]] * m / j
 		if (qv < run)
 			run = qv
-		QVAL[TKEY[idx[j]]] = run
+		QVAL[TESTED[idx[j]]] = run
 	}
 	for (j = 1; j <= m; j++) {
-		key = TKEY[j]
+		key = TESTED[j]
 		if (QVAL[key] > Q || EST[key] == 0)
 			VERD[key] = "noise"
 		else if (abs(EST[key]) < floor_of(key))
@@ -891,7 +909,7 @@ function tally(    i, r, key, n, x, idx, m, s, d, j) {
 		GCOUNT[i] = 0
 		for (r = 1; r <= NROW; r++) {
 			key = ROW[r] SUBSEP i
-			CNT[i, VERD[key]]++
+			TALLY[i, VERD[key]]++
 			if (hasratio(VERD[key]))
 				GLOG[i, ++GCOUNT[i]] = log(RATIO[key])
 			if (tested(VERD[key])) {
@@ -917,8 +935,8 @@ function tally(    i, r, key, n, x, idx, m, s, d, j) {
 		if (GCOUNT[i] >= 2) {
 			s = tquant(ALPHA, GCOUNT[i] - 1) * \
 			    sqrt(s / (GCOUNT[i] - 1) / GCOUNT[i])
-			GLO[i] = m - s
-			GHI[i] = m + s
+			GEOLO[i] = m - s
+			GEOHI[i] = m + s
 		}
 		biggest(i)
 	}
@@ -1054,11 +1072,11 @@ function betai(a, b, x,    front) {
 # 1 / (1 + d1 / (1 + d2 / (1 + ...))), the fraction of I_x(a, b), with
 # d(2m) = m (b - m) x / ((a + 2m - 1)(a + 2m)) and
 # d(2m+1) = -(a + m)(a + b + m) x / ((a + 2m)(a + 2m + 1)),
-# evaluated forwards by the modified Lentz method (LC, LD, in lentz()).
+# evaluated forwards by the modified Lentz method (LENTZC, LENTZD, in lentz()).
 function betacf(a, b, x,    m, step, f) {
-	LC = 1
-	LD = 1 / nonzero(1 - (a + b) * x / (a + 1))
-	f = LD
+	LENTZC = 1
+	LENTZD = 1 / nonzero(1 - (a + b) * x / (a + 1))
+	f = LENTZD
 	for (m = 1; m <= 300; m++) {
 		f *= lentz(m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)))
 		step = lentz(-(a + m) * (a + b + m) * x / \
@@ -1071,9 +1089,9 @@ function betacf(a, b, x,    m, step, f) {
 }
 
 function lentz(d) {
-	LD = 1 / nonzero(1 + d * LD)
-	LC = nonzero(1 + d / LC)
-	return LC * LD
+	LENTZD = 1 / nonzero(1 + d * LENTZD)
+	LENTZC = nonzero(1 + d / LENTZC)
+	return LENTZC * LENTZD
 }
 
 function nonzero(x) { return abs(x) < TINY ? TINY : x }
@@ -1138,15 +1156,15 @@ function ratio_note(i,    g) {
 	g = exp(GMEAN[i])
 	return sprintf("geometric mean of ratios %.3f ", g) \
 	    bracket(delta(1, g)) (GCOUNT[i] >= 2 ? \
-	    sprintf(", %g%% interval %.3f to %.3f", LEVEL, exp(GLO[i]),
-	    exp(GHI[i])) : "")
+	    sprintf(", %g%% interval %.3f to %.3f", LEVEL, exp(GEOLO[i]),
+	    exp(GEOHI[i])) : "")
 }
 
 # What the table could see: the median half-width of the intervals, and
 # the largest changes.
 function resolve_note(i,    s, j, key) {
-	s = CNT[i, "faster"] + CNT[i, "slower"] + CNT[i, "small"] + \
-	    CNT[i, "noise"] == 0 ? "no interval" : "median interval " PM \
+	s = TALLY[i, "faster"] + TALLY[i, "slower"] + TALLY[i, "small"] + \
+	    TALLY[i, "noise"] == 0 ? "no interval" : "median interval " PM \
 	    pct(MEDHALF[i]) "%"
 	if (NBIG[i] == 0)
 		return s
@@ -1265,14 +1283,14 @@ function text_headers(    j, k, i, s, n) {
 
 function any_verdict(v,    i) {
 	for (i = 2; i <= NFILE; i++)
-		if (CNT[i, v] > 0)
+		if (TALLY[i, v] > 0)
 			return 1
 	return 0
 }
 
 function text_legend(    j, s) {
 	printf "* significant (Benjamini-Hochberg q <= %g over %d tests)," \
-	    " faster or slower\n", Q, NT
+	    " faster or slower\n", Q, NTESTED
 	if (any_verdict("small"))
 		print "= significant but within the floor: small"
 	print "~ within noise: the interval holds 0"
@@ -1302,17 +1320,17 @@ function tag_text(t) {
 }
 
 function counts_note(i,    s) {
-	s = sprintf("%d faster, %d slower, ", CNT[i, "faster"],
-	    CNT[i, "slower"])
-	if (CNT[i, "small"] > 0)
-		s = s sprintf("%d small, ", CNT[i, "small"])
-	s = s sprintf("%d within noise", CNT[i, "noise"])
-	if (CNT[i, "untested"] > 0)
-		s = s sprintf(", %d untested", CNT[i, "untested"])
-	if (CNT[i, "zero"] > 0)
-		s = s sprintf(", %d zero", CNT[i, "zero"])
-	return s sprintf(", %d errors, %d missing", CNT[i, "errors"],
-	    CNT[i, "missing"])
+	s = sprintf("%d faster, %d slower, ", TALLY[i, "faster"],
+	    TALLY[i, "slower"])
+	if (TALLY[i, "small"] > 0)
+		s = s sprintf("%d small, ", TALLY[i, "small"])
+	s = s sprintf("%d within noise", TALLY[i, "noise"])
+	if (TALLY[i, "untested"] > 0)
+		s = s sprintf(", %d untested", TALLY[i, "untested"])
+	if (TALLY[i, "zero"] > 0)
+		s = s sprintf(", %d zero", TALLY[i, "zero"])
+	return s sprintf(", %d errors, %d missing", TALLY[i, "errors"],
+	    TALLY[i, "missing"])
 }
 
 # ---- html ----
@@ -1518,7 +1536,7 @@ function html_legend(    j, m) {
 	print "<tr><td colspan=\"3\">" h(sprintf("significant: " \
 	    "Benjamini-Hochberg q <= %g over %d tests; small (=): " \
 	    "significant but within the floor; %sx: half-width of the " \
-	    "%g%% interval, in percent", Q, NT, PM, LEVEL)) "</td></tr>"
+	    "%g%% interval, in percent", Q, NTESTED, PM, LEVEL)) "</td></tr>"
 	m = method_lines()
 	gsub(/\n/, "; ", m)
 	if (m != "")
@@ -1548,9 +1566,9 @@ function html_summary(    i) {
 		    "<td class=\"num\">%d</td><td class=\"num\">%d</td>" \
 		    "<td class=\"num\">%d</td><td class=\"num\">%d</td>" \
 		    "<td class=\"num\">%d</td><td>%s</td><td>%s</td></tr>\n",
-		    h(FILE[i]), CNT[i, "faster"], CNT[i, "slower"],
-		    CNT[i, "small"], CNT[i, "noise"], CNT[i, "untested"],
-		    CNT[i, "zero"], CNT[i, "errors"], CNT[i, "missing"],
+		    h(FILE[i]), TALLY[i, "faster"], TALLY[i, "slower"],
+		    TALLY[i, "small"], TALLY[i, "noise"], TALLY[i, "untested"],
+		    TALLY[i, "zero"], TALLY[i, "errors"], TALLY[i, "missing"],
 		    h(ratio_note(i)), h(resolve_note(i))
 	print "</table>"
 }
@@ -1733,11 +1751,11 @@ function json_summary(i,    g, lo, hi, m, j, big) {
 	if (GCOUNT[i] > 0)
 		g = sprintf("%.6g", exp(GMEAN[i]))
 	if (GCOUNT[i] >= 2) {
-		lo = sprintf("%.6g", exp(GLO[i]))
-		hi = sprintf("%.6g", exp(GHI[i]))
+		lo = sprintf("%.6g", exp(GEOLO[i]))
+		hi = sprintf("%.6g", exp(GEOHI[i]))
 	}
-	if (CNT[i, "faster"] + CNT[i, "slower"] + CNT[i, "small"] + \
-	    CNT[i, "noise"] > 0)
+	if (TALLY[i, "faster"] + TALLY[i, "slower"] + TALLY[i, "small"] + \
+	    TALLY[i, "noise"] > 0)
 		m = sprintf("%.1f", MEDHALF[i])
 	big = ""
 	for (j = 1; j <= NBIG[i]; j++)
@@ -1748,9 +1766,10 @@ function json_summary(i,    g, lo, hi, m, j, big) {
 	    "\"errors\": %d, \"missing\": %d, \"geomean_ratio\": %s, " \
 	    "\"geomean_ratio_lo\": %s, \"geomean_ratio_hi\": %s, " \
 	    "\"median_halfwidth_pct\": %s, \"biggest\": [%s]}%s\n",
-	    js(FILE[i]), CNT[i, "faster"], CNT[i, "slower"], CNT[i, "small"],
-	    CNT[i, "noise"], CNT[i, "untested"], CNT[i, "zero"],
-	    CNT[i, "errors"], CNT[i, "missing"], g, lo, hi, m, big,
+	    js(FILE[i]), TALLY[i, "faster"], TALLY[i, "slower"],
+	    TALLY[i, "small"], TALLY[i, "noise"], TALLY[i, "untested"],
+	    TALLY[i, "zero"], TALLY[i, "errors"], TALLY[i, "missing"], g, lo,
+	    hi, m, big,
 	    (i < NFILE ? "," : "")
 }
 
@@ -1845,9 +1864,9 @@ function md_summary(    i) {
 	print "|:--|--:|--:|--:|--:|--:|--:|--:|--:|:--|"
 	for (i = 2; i <= NFILE; i++)
 		printf "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %s |\n",
-		    md(FILE[i]), CNT[i, "faster"], CNT[i, "slower"],
-		    CNT[i, "small"], CNT[i, "noise"], CNT[i, "untested"],
-		    CNT[i, "zero"], CNT[i, "errors"], CNT[i, "missing"],
+		    md(FILE[i]), TALLY[i, "faster"], TALLY[i, "slower"],
+		    TALLY[i, "small"], TALLY[i, "noise"], TALLY[i, "untested"],
+		    TALLY[i, "zero"], TALLY[i, "errors"], TALLY[i, "missing"],
 		    md(ratio_note(i))
 	print ""
 }
@@ -1886,7 +1905,7 @@ function md_legend(    j, m) {
 	    "significant (Benjamini-Hochberg q <= %g over %d tests); " \
 	    "small: significant but within the floor; noise: the " \
 	    "interval holds 0; untested: no -S statistics, no passes.\n",
-	    LEVEL, Q, NT
+	    LEVEL, Q, NTESTED
 	m = method_lines()
 	gsub(/\n/, "; ", m)
 	if (m != "")
@@ -1935,8 +1954,8 @@ function svg_range(    r, i, key, m) {
 }
 
 function sx(x) {
-	x = SX0 + (x / SRANGE + 1) / 2 * (SX1 - SX0)
-	return sprintf("%.1f", max(SX0, min(SX1, x)))
+	x = PLOTX0 + (x / SRANGE + 1) / 2 * (PLOTX1 - PLOTX0)
+	return sprintf("%.1f", max(PLOTX0, min(PLOTX1, x)))
 }
 
 # The ticks and their percent labels, under a plot from y0 to y1.
@@ -1959,7 +1978,7 @@ function svg_axis(y0, y1,    p, n, j, t, x, last, s) {
 	return s sprintf("<text class=\"ax\" x=\"%s\" y=\"%d\" " \
 	    "text-anchor=\"start\">&#8592; slower</text>\n<text class=\"ax\" " \
 	    "x=\"%s\" y=\"%d\" text-anchor=\"end\">faster &#8594;</text>\n",
-	    SX0, y0 - 16, SX1, y0 - 16)
+	    PLOTX0, y0 - 16, PLOTX1, y0 - 16)
 }
 
 function svg_tick(x, y0, y1, label) {
@@ -2012,8 +2031,8 @@ function svg_forest(    r, i, n, idx, size, key, b, y, W, LW, RH, top, \
 	LW = 210
 	RH = 13 + 3 * (NFILE - 2)
 	top = 40
-	SX0 = LW + 10
-	SX1 = W - 20
+	PLOTX0 = LW + 10
+	PLOTX1 = W - 20
 	SRANGE = svg_range()
 	y = top + n * RH + (NFILE > 2 ? 50 : 32)
 	printf "<svg class=\"forest\" xmlns=\"http://www.w3.org/2000/svg\" " \
@@ -2022,8 +2041,8 @@ function svg_forest(    r, i, n, idx, size, key, b, y, W, LW, RH, top, \
 	print "<title>" h("the delta of each benchmark and its " LEVEL \
 	    "% interval, faster to the right") "</title>"
 	printf "<rect class=\"plot\" x=\"%d\" y=\"%d\" width=\"%d\" " \
-	    "height=\"%d\" fill=\"none\" stroke=\"#d0d0d0\"/>\n", SX0, top,
-	    SX1 - SX0, n * RH
+	    "height=\"%d\" fill=\"none\" stroke=\"#d0d0d0\"/>\n", PLOTX0, top,
+	    PLOTX1 - PLOTX0, n * RH
 	printf "%s", svg_axis(top, top + n * RH)
 	for (r = 1; r <= n; r++) {
 		b = ROW[idx[r]]

@@ -40,6 +40,12 @@ check "result line layout (%-12s %3d %3d %12.5f %12d %8lld %8d)" awk '
 	$6 == "0" && $7 ~ /^[0-9]+$/ && length($0) == 64 &&
 	$0 == sprintf("%-12s %3s %3s %12s %12s %8s %8s",
 	    $1, $2, $3, $4, $5, $6, $7)) }' out
+check "the engine's column titles are those of lib/result.awk" awk \
+    "$lm_rlawk"'NR == 1 { for (k = 1; k < RL_NCOL; k++)
+	if ($k != RL_TITLE[k + 1]) exit 1; exit NF != RL_NCOL - 1 }' out
+check "a FAILED row from lib/result.awk has the engine's widths" awk \
+    "$lm_rlawk"'NR == 2 { n = split(rl_failed($1), f)
+	exit !(n == 8 && length(rl_failed($1)) == length($0) + 7) }' out
 check "-H drops the column header" sh -c \
     '"$1" -H -C 5 -D 1 | awk "END {exit NR != 1}"' sh "$BIN/nop"
 run "$BIN/nop" -L -C 5 -D 1 -d 3

@@ -146,7 +146,7 @@ check "the roots are removed again" \
 # PREFIX/share/libmicro/suite by itself.
 mkdir -p prefix/bin prefix/lib/libmicro/bin prefix/share/libmicro
 cp "$W" prefix/bin/libmicro-wrapper
-cp "$LM_TOP/lib/fixtures.sh" prefix/share/libmicro/
+cp "$LM_TOP/lib/fixtures.sh" "$LM_TOP/lib/result.awk" prefix/share/libmicro/
 cp "$BIN/nop" prefix/lib/libmicro/bin/
 echo 'nop -N installed' >prefix/share/libmicro/suite
 sh prefix/bin/libmicro-wrapper -Q -q -t troot -d vroot -o inst

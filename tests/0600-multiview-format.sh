@@ -120,4 +120,15 @@ if command -v python3 >/dev/null 2>&1; then
 else
 	skip "python3 is not installed; json not parsed"
 fi
+# The formats the help lists are the ones -f takes: each renders.
+fmts=$(sh "$MV" --help | awk '/^  -f FORMAT/ { on = 1; next }
+    on && /^  -/ { exit } on && /^              [a-z]/ { print $1 }')
+check "the help lists five formats" [ "$(printf '%s' "$fmts" | tr '\n' ' ')" \
+    = "text html csv json markdown" ]
+for f in $fmts; do
+	sh "$MV" -f "$f" base.txt debug.txt >fmt.out 2>fmt.err
+	check "-f $f, listed in the help, renders (exit $?)" \
+	    test -s fmt.out -a ! -s fmt.err
+done
+
 done_testing

@@ -6,6 +6,8 @@
 : "${LM_TOP:?run the tests through tests/run.sh}"
 # shellcheck source=lib/fixtures.sh
 . "$LM_TOP/lib/fixtures.sh"
+# The result line's columns, for the awk programs that check one.
+lm_rlawk=$(cat "$LM_TOP/lib/result.awk") || exit 1
 BIN=${LM_BIN:-$LM_TOP/bin}
 lm_n=0
 
@@ -26,20 +28,19 @@ check() {
 	fi
 }
 
-# result_ok NAME FILE: FILE holds exactly one well-formed libMicro result
-# line for NAME (name, prc, thr, usecs/call, samples, errors, cnt/samp),
-# with a positive time, at least one sample and zero errors.
+# result_ok NAME FILE: FILE holds exactly one well-formed result line for
+# NAME (the columns of lib/result.awk), with a positive time, at least
+# one sample and zero errors.
 result_ok() {
-	awk -v name="$1" '
-	$1 == name {
+	awk -v name="$1" "$lm_rlawk"'
+	$RL_NAME == name {
 		n++
-		if (NF < 7 || $2 !~ /^[0-9]+$/ || $3 !~ /^[0-9]+$/ ||
-		    $4 !~ /^[0-9]+\.[0-9]+$/ || $5 !~ /^[0-9]+$/ ||
-		    $6 !~ /^[0-9]+$/ || $7 !~ /^[0-9]+$/) {
-			print "malformed: " $0; bad = 1
-		} else if ($6 != 0) {
+		split($0, f)
+		if ((why = rl_check(f, NF)) != "") {
+			print "malformed (" why "): " $0; bad = 1
+		} else if ($RL_ERRORS != 0) {
 			print "errors: " $0; bad = 1
-		} else if ($4 + 0 <= 0 || $5 + 0 < 1) {
+		} else if ($RL_USECS + 0 <= 0 || $RL_SAMPLES + 0 < 1) {
 			print "no time or no samples: " $0; bad = 1
 		}
 	}
