@@ -46,6 +46,11 @@
 # out 32% slower static, and linking one 16-byte function before libc.a
 # brought it back to the dynamic time: placement, not linking.
 #
+# Experiment "dirs": two case directories built elsewhere (-A and -B,
+# say the tree before and after a change to the cases' code), over the
+# whole suite unless -n narrows it.  Nothing is built, and every run
+# may move.
+#
 # Passes alternate between the builds, A B B A A B ..., each a
 # "wrapper.sh -r 1" of the subset in a shuffled order that is the same
 # for A and B within a pass (seed SEED+k-1 for pass k), so drift in the
@@ -63,8 +68,11 @@ usage() {
 	cat <<'EOF'
 Build the suite twice side by side, run a subset on both builds with
 interleaved passes, and compare them with multiview.sh (text and html).
-  -e EXP    experiment: opt (-O2 against -Os, the default) or static
-            (dynamic against -static linking)
+  -e EXP    experiment: opt (-O2 against -Os, the default), static
+            (dynamic against -static linking) or dirs (the case
+            binaries of -A against those of -B, the whole suite)
+  -A DIR    with -e dirs: the first directory of case binaries
+  -B DIR    with -e dirs: the second one
   -r N      passes per build (default 5)
   -o DIR    output directory (default results/ab-EXP-YYYYMMDD-HHMMSS)
   -z SEED   shuffle seed of pass 1, an integer below 10^8; pass k uses
@@ -105,11 +113,15 @@ out=
 seed=
 globs=
 extra=
+dir_a=
+dir_b=
 for a in "$@"; do
 	case $a in -h | --help) usage; exit 0 ;; esac
 done
-while getopts ':a:e:hn:o:r:z:' opt; do
+while getopts ':A:B:a:e:hn:o:r:z:' opt; do
 	case $opt in
+	A) dir_a=$OPTARG ;;
+	B) dir_b=$OPTARG ;;
 	a) extra="$extra $OPTARG" ;;
 	e) exp=$OPTARG ;;
 	h) usage; exit 0 ;;
@@ -152,8 +164,22 @@ static)
 	controls='system getpid gettimeofday clock_gettime_mono strlen_10
 	    strchr_10 memcpy_10 strtol lrand48 localtime_r log exp'
 	;;
-*) bad "-e $exp: unknown experiment (opt or static)" ;;
+dirs)
+	if [ -z "$dir_a" ] || [ -z "$dir_b" ]; then
+		bad "-e dirs needs -A and -B"
+	fi
+	for d in "$dir_a" "$dir_b"; do
+		[ -x "$d/getpid" ] || bad "$d: no case binaries (no getpid)"
+	done
+	a=A
+	b=B
+	title="$dir_a against $dir_b"
+	moving='*'
+	controls=
+	;;
+*) bad "-e $exp: unknown experiment (opt, static or dirs)" ;;
 esac
+[ "$exp" = dirs ] || [ -z "$dir_a$dir_b" ] || bad "-A and -B go with -e dirs"
 moving=$(printf '%s\n' "$moving" | awk '{ $1 = $1; print }' ORS=' ')
 moving=${moving% }
 controls=$(printf '%s\n' "$controls" | awk '{ $1 = $1; print }' ORS=' ')
@@ -204,14 +230,22 @@ build() {
 		die "the $1 build failed"
 	fi
 }
-build "$a" "$a_cflags" "$a_ldflags"
-build "$b" "$b_cflags" "$b_ldflags"
+if [ "$exp" = dirs ]; then
+	bin_a=$(cd "$dir_a" && pwd) || die "cannot enter $dir_a"
+	bin_b=$(cd "$dir_b" && pwd) || die "cannot enter $dir_b"
+else
+	build "$a" "$a_cflags" "$a_ldflags"
+	build "$b" "$b_cflags" "$b_ldflags"
+	bin_a=$tmp/bin-$a
+	bin_b=$tmp/bin-$b
+fi
 
 status=0
 
 # pass NAME K: one wrapper.sh pass of the subset on build NAME.
 pass() {
-	set -- -q -r 1 -z "$((seed + $2 - 1))" -b "$tmp/bin-$1" \
+	if [ "$1" = "$a" ]; then bin=$bin_a; else bin=$bin_b; fi
+	set -- -q -r 1 -z "$((seed + $2 - 1))" -b "$bin" \
 	    -o "$out/passes/$1-$2.txt"
 	[ -z "$extra" ] || set -- "$@" -a "$extra"
 	IFS=$nl
@@ -238,7 +272,7 @@ while [ "$k" -le "$passes" ]; do
 	k=$((k + 1))
 done
 
-# merge NAME CFLAGS LDFLAGS: the passes of build NAME as one result file,
+# merge NAME HOW: the passes of build NAME (made HOW) as one result file,
 # headed by pass 1's header; the lines that describe the whole
 # (passes, seeds, command, runs, time) are rewritten for the joined file.
 merge() {
@@ -248,7 +282,7 @@ merge() {
 		k=$((k + 1))
 	done >"$tmp/files"
 	awk -v n="$passes" -v seed="$seed" -v cmd="$argv" -v name="$1" \
-	    -v cflags="$2" -v ldflags="$3" '
+	    -v built="$2" '
 	function hdr(k, v) { printf "!%-15s %30s\n", k ":", v }
 	function key(s) { s = substr(s, 2); sub(/:.*/, "", s); return s }
 	function val(s) { sub(/^[^:]*: */, "", s); return s }
@@ -277,9 +311,7 @@ merge() {
 					continue
 				} else if (kk == "Command") {
 					hdr(kk, cmd)
-					hdr("AB_build", name ": make CFLAGS=" \
-					    "\047" cflags "\047 LDFLAGS=\047" \
-					    ldflags "\047")
+					hdr("AB_build", name ": " built)
 				} else if (kk == "Passes") {
 					hdr(kk, n " (one wrapper.sh -r 1 per " \
 					    "pass, builds alternating)")
@@ -296,8 +328,13 @@ merge() {
 		hdr("Elapsed", sprintf("%.1f s", secs))
 	}' "$tmp/files" >"$out/$1.txt"
 }
-merge "$a" "$a_cflags" "$a_ldflags"
-merge "$b" "$b_cflags" "$b_ldflags"
+if [ "$exp" = dirs ]; then
+	merge "$a" "the binaries of $bin_a"
+	merge "$b" "the binaries of $bin_b"
+else
+	merge "$a" "make CFLAGS='$a_cflags' LDFLAGS='$a_ldflags'"
+	merge "$b" "make CFLAGS='$b_cflags' LDFLAGS='$b_ldflags'"
+fi
 
 # The comparison, from inside DIR so that the columns are named A.txt
 # and B.txt rather than by their full paths.
