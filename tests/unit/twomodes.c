@@ -22,6 +22,8 @@ int benchmark_optswitch(int opt, char *arg) { (void)opt; (void)arg; return -1; }
 char *benchmark_result(void) { return NULL; }
 const struct lm_opt lm_options[] = { LM_END };
 const struct lm_col lm_columns[] = { LM_END };
+int benchmark_optcheck(void) { return 0; }
+const size_t lm_tsd = 0;
 
 #define N	2000
 
