@@ -10,7 +10,7 @@
 #include "loopback.h"
 
 typedef struct {
-	lo_batch_t		ts_b;	/* the sockets, closed after the batch */
+	lo_batch_t		ts_b;	/* closed after the batch */
 	struct sockaddr_in	ts_sin;	/* 127.0.0.1, port 0 */
 } tsd_t;
 LM_TSD(tsd_t);

@@ -207,7 +207,7 @@ lo_pair(int fd[2])
 enum { LO_PLAIN, LO_BOUND, LO_LISTEN, LO_PAIR };
 
 typedef struct {
-	int			lw_fd[2];	/* the socket; LO_PAIR: its peer */
+	int			lw_fd[2];	/* the socket, a pair's peer */
 	struct sockaddr_in	lw_sin;		/* where it is bound */
 } lo_worker_t;
 
@@ -286,7 +286,7 @@ benchmark_initrun(void)
 
 #ifdef LO_BATCH_CLOSE
 typedef struct {
-	int	lb_fds[LO_BATCH * LO_MAXB];	/* the batch's, -1 if not made */
+	int	lb_fds[LO_BATCH * LO_MAXB];	/* -1: not made */
 } lo_batch_t;
 
 int

@@ -20,7 +20,7 @@
 
 static long long	ps_n, ps_r, ps_w;	/* -n, -r, -w */
 static int		*ps_fds, ps_nfds;	/* made so far */
-static int		ps_ready;	/* what a poll() or epoll_wait() finds */
+static int		ps_ready;	/* what poll() and epoll_wait() find */
 
 /* nhelp and whelp end the usage text of -n and -w; nmax bounds -n. */
 #define PS_OPTS(nhelp, nmax, whelp) \
