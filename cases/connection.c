@@ -8,54 +8,33 @@
  * The connections are reset after the batch, so that no TIME_WAIT piles
  * up.
  */
-#include <stdio.h>
-
-#include "libmicro.h"
+#define LO_BATCH	3	/* a listener and the two ends */
 #include "loopback.h"
 
-#define MAXB		256
 #define PENDING		(-2)	/* connected, not yet accepted */
 
 static int	opta, optc;
 
+const struct lm_opt lm_options[] = {
+	{ 'a', LM_FLAG, NULL, &opta, NULL, 0, 0, "time only the accept()",
+	    NULL },
+	{ 'c', LM_FLAG, NULL, &optc, NULL, 0, 0, "time only the connect()",
+	    NULL },
+	LM_END
+};
+
 typedef struct {
-	int			ts_lsn[MAXB], ts_con[MAXB], ts_acc[MAXB];
-	struct sockaddr_in	ts_sin[MAXB];	/* where ts_lsn[i] listens */
+	int			ts_lsn[LO_MAXB];	/* at ts_sin[i] */
+	struct sockaddr_in	ts_sin[LO_MAXB];
+	int			ts_con[LO_MAXB], ts_acc[LO_MAXB];
 } tsd_t;
-
-/* -a and -c are parsed by hand, not declared in lm_options[]: only
- * benchmark_optswitch sees them while the options are parsed, early
- * enough to refuse the two together (under --check too). */
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(tsd_t);
-	lm_maxB = MAXB;
-	snprintf(lm_optstr, sizeof(lm_optstr), "ac");
-	snprintf(lm_usage, sizeof(lm_usage), "  -a       time only the"
-	    " accept()\n  -c       time only the connect()\n");
-	return 0;
-}
+LM_TSD(tsd_t);
 
 int
-benchmark_optswitch(int opt, char *optarg)
+benchmark_optcheck(void)
 {
-	(void) optarg;
-	if (opt != 'a' && opt != 'c')
-		return -1;
-	*(opt == 'a' ? &opta : &optc) = 1;
 	if (opta && optc)
 		lm_usage_error("-a and -c exclude each other");
-	return 0;
-}
-
-int
-benchmark_initrun(void)
-{
-	if (setfdlimit(3 * MAXB * lm_optT + 64) != 0) {
-		lm_error("raising the descriptor limit:");
-		return -1;
-	}
 	return 0;
 }
 
@@ -64,10 +43,7 @@ benchmark_initworker(void *tsd)
 {
 	tsd_t *ts = tsd;
 
-	if (lo_listeners(ts->ts_lsn, ts->ts_sin, MAXB, 5) == 0)
-		return 0;
-	lm_error("listener on 127.0.0.1:");
-	return -1;
+	return lo_listeners(ts->ts_lsn, ts->ts_sin, LO_MAXB, 5);
 }
 
 int
@@ -76,37 +52,37 @@ benchmark_initbatch(void *tsd)
 	tsd_t *ts = tsd;
 	int i;
 
+	if (lo_sockets(ts->ts_con, lm_optB) != 0)
+		return -1;
 	for (i = 0; i < lm_optB; i++) {
 		ts->ts_acc[i] = opta ? PENDING : -1;
-		if ((ts->ts_con[i] = socket(AF_INET, SOCK_STREAM, 0)) < 0 ||
-		    (opta && lo_connect(ts->ts_con[i], &ts->ts_sin[i]) != 0))
-			break;
+		if (opta && lo_connect(ts->ts_con[i], &ts->ts_sin[i]) != 0) {
+			lm_error("connect to 127.0.0.1:");
+			lo_drop(ts->ts_con, NULL, lm_optB);
+			return -1;
+		}
 	}
-	if (i == lm_optB)
+	return 0;
+}
+
+/* One operation: the connect unless -a made it, then the accept unless
+ * -c leaves it for after the batch.  Nonzero if a call timed failed. */
+static inline int
+connect_accept(tsd_t *ts, int i)
+{
+	if (!opta && lo_connect(ts->ts_con[i], &ts->ts_sin[i]) != 0)
+		return 1;
+	if (optc) {
+		ts->ts_acc[i] = PENDING;
 		return 0;
-	lm_error(ts->ts_con[i] < 0 ? "socket:" : "connect to 127.0.0.1:");
-	while (i-- > 0)
-		lo_reset_close(ts->ts_con[i]);
-	return -1;
+	}
+	return (ts->ts_acc[i] = lo_accept(ts->ts_lsn[i])) < 0;
 }
 
 int
 benchmark(void *tsd, result_t *res)
 {
-	tsd_t *ts = tsd;
-	int i;
-
-	for (i = 0; i < lm_optB; i++) {
-		if (!opta && lo_connect(ts->ts_con[i], &ts->ts_sin[i]) != 0) {
-			res->re_errors++;
-			continue;
-		}
-		if (optc)
-			ts->ts_acc[i] = PENDING;
-		else if ((ts->ts_acc[i] = lo_accept(ts->ts_lsn[i])) < 0)
-			res->re_errors++;
-	}
-	res->re_count = i;
+	LM_EACH(i, res, connect_accept(tsd, i));
 	return 0;
 }
 
@@ -116,19 +92,16 @@ benchmark_finibatch(void *tsd)
 	tsd_t *ts = tsd;
 	int i;
 
-	for (i = 0; i < lm_optB; i++) {
+	for (i = 0; i < lm_optB; i++)
 		if (ts->ts_acc[i] == PENDING)
 			ts->ts_acc[i] = lo_accept(ts->ts_lsn[i]);
-		lo_reset_close(ts->ts_con[i]);
-		if (ts->ts_acc[i] >= 0)
-			(void) close(ts->ts_acc[i]);
-	}
+	lo_drop(ts->ts_con, ts->ts_acc, lm_optB);
 	return 0;
 }
 
 int
 benchmark_finiworker(void *tsd)
 {
-	lo_close_n(((tsd_t *)tsd)->ts_lsn, MAXB);
+	lo_close_n(((tsd_t *)tsd)->ts_lsn, LO_MAXB);
 	return 0;
 }

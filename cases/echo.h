@@ -3,15 +3,17 @@
  * echo.h - pipe's transports and its echoing peer.  The options live
  * here and pipe.c declares them: ec_xprt (-x), the transport; ec_mode
  * (-m), who echoes; ec_place (-c), where the peer runs; ec_size (-s),
- * the message size.  The hooks make each worker's ends and its peer, and
- * end them with the worker; the case defines benchmark() over the
- * worker's ends ts_out and ts_in with ec_readall().
+ * the message size.  EC_COLS are the result columns.  The hooks make
+ * each worker's ends and its peer, and end them with the worker; the
+ * case defines benchmark() over the worker's ends ts_out and ts_in with
+ * ec_readall().
  */
 #ifndef ECHO_H
 #define ECHO_H
 
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -45,15 +47,16 @@ typedef struct {
 	int		ts_peercpu;	/* -1: not pinned */
 } echo_t;
 
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(echo_t);
-	return 0;
-}
+LM_TSD(echo_t);
+
+/* The result columns: who echoes and over what. */
+static const char *ec_mname(void) { return ec_mnames[ec_mode]; }
+static const char *ec_xname(void) { return ec_xnames[ec_xprt]; }
+#define EC_COLS	{ "md", 2, LM_FN, NULL, ec_mname }, \
+	{ "xprt", 4, LM_FN, NULL, ec_xname }
 
 int
-benchmark_initrun(void)
+benchmark_optcheck(void)
 {
 	/* A lone worker writes all before it reads: it must fit a pipe. */
 	if (ec_mode == EC_ST && ec_size > EC_STMAX)
@@ -66,6 +69,12 @@ benchmark_initrun(void)
 		    ec_pnames[ec_place]);
 	if (ec_place == EC_CROSS && ec_ncpu < 2)
 		lm_usage_error("-c cross: only one CPU is allowed");
+	return 0;
+}
+
+int
+benchmark_initrun(void)
+{
 	/* A peer that is gone makes a write fail, not kill the worker. */
 	(void) signal(SIGPIPE, SIG_IGN);
 	if (setfdlimit(5 * lm_optT + 16) != 0) {
@@ -73,6 +82,17 @@ benchmark_initrun(void)
 		return -1;
 	}
 	return 0;
+}
+
+/* After the columns, the placement, only when the peer is pinned. */
+char *
+benchmark_result(void)
+{
+	static char buf[8];
+
+	snprintf(buf, sizeof(buf), "%s",
+	    ec_place == EC_FREE ? "" : ec_pnames[ec_place]);
+	return buf;
 }
 
 /* Reads one whole message from fd into buf: 0, or -1 at an error or end

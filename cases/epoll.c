@@ -7,8 +7,6 @@
  * are also watched for output, which a socket always allows: the
  * epoll counterpart of poll -n -r -w.  Linux only (ENOSYS elsewhere).
  */
-#include <stdlib.h>
-
 #include "linuxonly.h"
 #include "pollset.h"
 
@@ -18,24 +16,15 @@ const struct lm_opt lm_options[] = {
 };
 const struct lm_col lm_columns[] = { PS_COLS, LM_END };
 
-static int	target;		/* what each epoll_wait() returns */
-
 typedef struct {
 	int		ts_ep;
 	lx_event_t	*ts_ev;
 } tsd_t;
-
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(tsd_t);
-	return 0;
-}
+LM_TSD(tsd_t);
 
 int
 benchmark_initrun(void)
 {
-	target = (int)(ps_r > ps_w ? ps_r : ps_w);
 	/* One more descriptor per thread: its epoll instance. */
 	return ps_open(lm_optT);
 }
@@ -45,28 +34,22 @@ benchmark_initworker(void *tsd)
 {
 	tsd_t *ts = tsd;
 
-	if ((ts->ts_ev = calloc((size_t)ps_n, sizeof(lx_event_t))) == NULL) {
-		lm_error("out of memory");
+	if ((ts->ts_ev = ps_alloc(sizeof(lx_event_t))) == NULL)
 		return -1;
-	}
-	if ((ts->ts_ep = lx_epoll_open(ps_fds, (int)ps_n, (int)ps_w)) < 0) {
-		lm_error("an instance watching %lld descriptors:", ps_n);
-		free(ts->ts_ev);
-		return -1;
-	}
-	return 0;
+	if ((ts->ts_ep = lx_epoll_open(ps_fds, (int)ps_n, (int)ps_w)) >= 0)
+		return 0;
+	lm_error("an instance watching %lld descriptors:", ps_n);
+	free(ts->ts_ev);
+	return -1;
 }
 
 int
 benchmark(void *tsd, result_t *res)
 {
 	tsd_t *ts = tsd;
-	int i;
 
-	for (i = 0; i < lm_optB; i++)
-		if (lx_epoll_wait(ts->ts_ep, ts->ts_ev, (int)ps_n) != target)
-			res->re_errors++;
-	res->re_count = i;
+	LM_EACH(i, res, lx_epoll_wait(ts->ts_ep, ts->ts_ev, (int)ps_n) !=
+	    ps_ready);
 	return 0;
 }
 

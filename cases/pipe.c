@@ -13,8 +13,6 @@
  * other CPU.  Unpinned, the time depends on whether the two ends share a
  * CPU, which can change from one process to the next.
  */
-#include <stdio.h>
-
 #include "echo.h"
 
 const struct lm_opt lm_options[] = {
@@ -32,37 +30,15 @@ const struct lm_opt lm_options[] = {
 	LM_END
 };
 
-static const char *mode(void) { return ec_mnames[ec_mode]; }
-static const char *xprt(void) { return ec_xnames[ec_xprt]; }
-
-const struct lm_col lm_columns[] = {
-	{ "md", 2, LM_FN, NULL, mode },
-	{ "xprt", 4, LM_FN, NULL, xprt },
-	LM_END
-};
+const struct lm_col lm_columns[] = { EC_COLS, LM_END };
 
 int
 benchmark(void *tsd, result_t *res)
 {
 	echo_t *ts = tsd;
 	char *wbuf = ts->ts_buf, *rbuf = ts->ts_buf + ec_size;
-	int i;
 
-	for (i = 0; i < lm_optB; i++)
-		if (write(ts->ts_out, wbuf, (size_t)ec_size) !=
-		    (ssize_t)ec_size || ec_readall(ts->ts_in, rbuf) != 0)
-			res->re_errors++;
-	res->re_count = i;
+	LM_EACH(i, res, write(ts->ts_out, wbuf, (size_t)ec_size) !=
+	    (ssize_t)ec_size || ec_readall(ts->ts_in, rbuf) != 0);
 	return 0;
-}
-
-/* The placement, after the columns, only when the peer is pinned. */
-char *
-benchmark_result(void)
-{
-	static char buf[8];
-
-	snprintf(buf, sizeof(buf), "%s",
-	    ec_place == EC_FREE ? "" : ec_pnames[ec_place]);
-	return buf;
 }

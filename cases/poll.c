@@ -8,7 +8,6 @@
  * the -w ones.
  */
 #include <poll.h>
-#include <stdlib.h>
 
 #include "pollset.h"
 
@@ -18,23 +17,14 @@ const struct lm_opt lm_options[] = {
 };
 const struct lm_col lm_columns[] = { PS_COLS, LM_END };
 
-static int	target;		/* what each poll() returns */
-
 typedef struct {
 	struct pollfd	*ts_pfd;
 } tsd_t;
-
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(tsd_t);
-	return 0;
-}
+LM_TSD(tsd_t);
 
 int
 benchmark_initrun(void)
 {
-	target = (int)(ps_r > ps_w ? ps_r : ps_w);
 	return ps_open(0);
 }
 
@@ -44,11 +34,8 @@ benchmark_initworker(void *tsd)
 	tsd_t *ts = tsd;
 	int i;
 
-	if ((ts->ts_pfd = calloc((size_t)ps_n, sizeof(struct pollfd))) ==
-	    NULL) {
-		lm_error("out of memory");
+	if ((ts->ts_pfd = ps_alloc(sizeof(struct pollfd))) == NULL)
 		return -1;
-	}
 	for (i = 0; i < ps_n; i++) {
 		ts->ts_pfd[i].fd = ps_fds[i];
 		ts->ts_pfd[i].events = POLLIN | (i < ps_w ? POLLOUT : 0);
@@ -60,12 +47,8 @@ int
 benchmark(void *tsd, result_t *res)
 {
 	tsd_t *ts = tsd;
-	int i;
 
-	for (i = 0; i < lm_optB; i++)
-		if (poll(ts->ts_pfd, (nfds_t)ps_n, 0) != target)
-			res->re_errors++;
-	res->re_count = i;
+	LM_EACH(i, res, poll(ts->ts_pfd, (nfds_t)ps_n, 0) != ps_ready);
 	return 0;
 }
 

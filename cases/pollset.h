@@ -5,7 +5,8 @@
  * for output; the descriptors, ends of AF_UNIX socketpairs made once for
  * the run, the first -r of them with a byte to read; the result columns
  * nfds and flags.  A case lists PS_OPTS and PS_COLS in its tables, calls
- * ps_open() from benchmark_initrun and defines benchmark().
+ * ps_open() from benchmark_initrun and defines benchmark(); ps_alloc()
+ * gives a worker an array with an element per descriptor.
  */
 #ifndef POLLSET_H
 #define POLLSET_H
@@ -19,6 +20,7 @@
 
 static long long	ps_n, ps_r, ps_w;	/* -n, -r, -w */
 static int		*ps_fds, ps_nfds;	/* made so far */
+static int		ps_ready;	/* what poll() and epoll_wait() find */
 
 /* nhelp and whelp end the usage text of -n and -w; nmax bounds -n. */
 #define PS_OPTS(nhelp, nmax, whelp) \
@@ -43,6 +45,14 @@ ps_flags(void)
 }
 
 int
+benchmark_optcheck(void)
+{
+	if (ps_r > ps_n || ps_w > ps_n)
+		lm_usage_error("-r and -w are at most -n (%lld)", ps_n);
+	return 0;
+}
+
+int
 benchmark_finirun(void)
 {
 	while (ps_nfds > 0)
@@ -60,15 +70,16 @@ ps_fail(const char *what)
 	return -1;
 }
 
-/* Checks -r and -w against -n, raises the descriptor limit to -n + more
- * + 64 and makes the descriptors: 0, or -1 with the error said. */
+/* Raises the descriptor limit to -n + more + 64 and makes the
+ * descriptors: 0, or -1 with the error said. */
 static int
 ps_open(int more)
 {
 	int i;
 
-	if (ps_r > ps_n || ps_w > ps_n)
-		lm_usage_error("-r and -w are at most -n (%lld)", ps_n);
+	/* Ready: the readable ones and those watched for output, both
+	 * counted from the first descriptor. */
+	ps_ready = (int)(ps_r > ps_w ? ps_r : ps_w);
 	if (setfdlimit((int)ps_n + more + 64) != 0 ||
 	    (ps_fds = calloc((size_t)ps_n + 1, sizeof(int))) == NULL) {
 		lm_error("room for %lld descriptors:", ps_n);
@@ -82,6 +93,17 @@ ps_open(int more)
 		if (write(ps_fds[i ^ 1], "", 1) != 1)
 			return ps_fail("write:");
 	return 0;
+}
+
+/* A worker's array of ps_n elements of size bytes, or NULL (said). */
+static inline void *
+ps_alloc(size_t size)
+{
+	void *p = calloc((size_t)ps_n, size);
+
+	if (p == NULL)
+		lm_error("out of memory");
+	return p;
 }
 
 #endif /* POLLSET_H */

@@ -4,55 +4,19 @@
  * a TCP socket, switching the option off and on so that every call has
  * something to change.
  */
-#include <netinet/in.h>
-#include <netinet/tcp.h>
-#include <stdio.h>
-#include <sys/socket.h>
-#include <unistd.h>
+#define LO_WORKER	LO_PLAIN
+#include "loopback.h"
 
-#include "libmicro.h"
+LM_TSD(lo_worker_t);
 
-typedef struct {
-	int	ts_fd;
-} tsd_t;
-
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(tsd_t);
-	return 0;
-}
-
-int
-benchmark_initworker(void *tsd)
-{
-	tsd_t *ts = tsd;
-
-	if ((ts->ts_fd = socket(AF_INET, SOCK_STREAM, 0)) < 0) {
-		lm_error("setsockopt: socket:");
-		return -1;
-	}
-	return 0;
-}
+static const int	onoff[2] = { 0, 1 };
 
 int
 benchmark(void *tsd, result_t *res)
 {
-	tsd_t *ts = tsd;
-	int i, on;
+	lo_worker_t *ts = tsd;
 
-	for (i = 0; i < lm_optB; i++) {
-		on = i & 1;
-		if (setsockopt(ts->ts_fd, IPPROTO_TCP, TCP_NODELAY, &on,
-		    sizeof(on)) != 0)
-			res->re_errors++;
-	}
-	res->re_count = i;
+	LM_EACH(i, res, setsockopt(ts->lw_fd[0], IPPROTO_TCP, TCP_NODELAY,
+	    &onoff[i & 1], sizeof(int)) != 0);
 	return 0;
-}
-
-int
-benchmark_finiworker(void *tsd)
-{
-	return close(((tsd_t *)tsd)->ts_fd);
 }
