@@ -1,12 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fdfile.h - what the descriptor cases (open, close, dup, fcntl, lseek,
- * stat, isatty, writev, file_lock) share: the -f file option in ff_file,
- * by default an empty file of the run's own (ff_datafile), a checked
- * open of it (ff_open), and for the cases that hold one new descriptor
- * per operation (open, close, dup) batches of at most FF_MAXB of them:
- * the descriptor limit (ff_room), one batch's array per worker
- * (ff_alloc) and the closing of a batch (ff_closeall).
+ * stat, isatty, file_lock) share: the -f file option in ff_file, by
+ * default an empty file of the run's own (ff_datafile), a checked open
+ * of it (ff_open), and for the cases that hold one new descriptor per
+ * operation (open, close, dup) batches of at most FF_MAXB of them: the
+ * descriptor limit (ff_room), one batch's array per worker (ff_alloc)
+ * and the closing of a batch (ff_closeall).
+ *
+ * A case may define before the include:
+ *   FF_DEFAULT  the default -f (else ff_datafile makes one);
+ *   FF_WORKER   each worker holds one descriptor of -f, read-only, in
+ *               its int of per-worker data (fcntl, lseek): this then
+ *               supplies the hooks that make the file, open and close it;
+ *   FF_BATCH    each worker holds an ff_batch_t (open, dup): this then
+ *               supplies the hooks that cap the batch, make the file,
+ *               and make, empty and free the batch's array; with
+ *               FF_BATCH_SOURCE each worker also opens -f once, in
+ *               fb_fd (the descriptor dup copies).
  */
 #ifndef FDFILE_H
 #define FDFILE_H
@@ -17,7 +28,10 @@
 
 #include "libmicro.h"
 
-static char	*ff_file;
+#ifndef FF_DEFAULT
+#define FF_DEFAULT	NULL
+#endif
+static char	*ff_file = FF_DEFAULT;
 
 /* -f: a file that access(2) allows for amode; def says the default. */
 #define FF_OPT_FILE(amode, def, help) { 'f', LM_PATH, "path", &ff_file, \
@@ -45,7 +59,8 @@ ff_open(int flags)
 	return nfd;
 }
 
-/* Room in each process for lm_maxB descriptors per thread. */
+/* Room in each process for lm_maxB descriptors per thread, and the
+ * default file. */
 static inline int
 ff_room(void)
 {
@@ -53,7 +68,7 @@ ff_room(void)
 		lm_error("descriptor limit for %d per thread:", lm_maxB);
 		return -1;
 	}
-	return 0;
+	return ff_datafile();
 }
 
 /* A worker's array for one batch of descriptors, or NULL. */
@@ -78,5 +93,81 @@ ff_closeall(const int *fds)
 		if (fds[i] >= 0)
 			(void) close(fds[i]);
 }
+
+#if defined(FF_WORKER) || defined(FF_BATCH)
+int
+benchmark_initrun(void)
+{
+#ifdef FF_BATCH
+	return ff_room();
+#else
+	return ff_datafile();
+#endif
+}
+#endif
+
+#ifdef FF_WORKER
+LM_TSD(int);
+
+int
+benchmark_initworker(void *tsd)
+{
+	return (*(int *)tsd = ff_open(O_RDONLY)) < 0 ? -1 : 0;
+}
+
+int
+benchmark_finiworker(void *tsd)
+{
+	return close(*(int *)tsd);
+}
+#endif /* FF_WORKER */
+
+#ifdef FF_BATCH
+typedef struct {
+	int	*fb_fds;	/* the batch's new descriptors */
+	int	fb_fd;		/* FF_BATCH_SOURCE: the worker's own */
+} ff_batch_t;
+
+LM_TSD(ff_batch_t);
+
+int
+benchmark_init(void)
+{
+	lm_maxB = FF_MAXB;
+	return 0;
+}
+
+int
+benchmark_initworker(void *tsd)
+{
+	ff_batch_t *ts = tsd;
+
+#ifdef FF_BATCH_SOURCE
+	if ((ts->fb_fd = ff_open(O_RDONLY)) < 0)
+		return -1;
+#endif
+	return (ts->fb_fds = ff_alloc()) == NULL ? -1 : 0;
+}
+
+int
+benchmark_finibatch(void *tsd)
+{
+	ff_closeall(((ff_batch_t *)tsd)->fb_fds);
+	return 0;
+}
+
+int
+benchmark_finiworker(void *tsd)
+{
+	ff_batch_t *ts = tsd;
+
+	free(ts->fb_fds);
+#ifdef FF_BATCH_SOURCE
+	return close(ts->fb_fd);
+#else
+	return 0;
+#endif
+}
+#endif /* FF_BATCH */
 
 #endif /* FDFILE_H */
