@@ -8,12 +8,8 @@
 #define FF_DEFAULT	"/dev/null"
 #define FF_BATCH
 #define FF_BATCH_SOURCE
+#define FF_HELP		"file whose descriptor is copied"
 #include "fdfile.h"
-
-const struct lm_opt lm_options[] = {
-	FF_OPT_FILE(R_OK, FF_DEFAULT, "file whose descriptor is copied"),
-	LM_END
-};
 
 int
 benchmark(void *tsd, result_t *res)

@@ -5,12 +5,8 @@
  * private temp directory.
  */
 #define FF_WORKER
+#define FF_HELP		"file to query"
 #include "fdfile.h"
-
-const struct lm_opt lm_options[] = {
-	FF_OPT_FILE(R_OK, FF_EMPTY, "file to query"),
-	LM_END
-};
 
 int
 benchmark(void *tsd, result_t *res)

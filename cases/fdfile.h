@@ -10,6 +10,8 @@
  *
  * A case may define before the include:
  *   FF_DEFAULT  the default -f (else ff_datafile makes one);
+ *   FF_HELP     the help of -f, a file to read, when it is the only
+ *               option: this then supplies the option table;
  *   FF_WORKER   each worker holds one descriptor of -f, read-only, in
  *               its int of per-worker data (fcntl, lseek): this then
  *               supplies the hooks that make the file, open and close it;
@@ -28,15 +30,25 @@
 
 #include "libmicro.h"
 
-#ifndef FF_DEFAULT
-#define FF_DEFAULT	NULL
-#endif
-static char	*ff_file = FF_DEFAULT;
-
 /* -f: a file that access(2) allows for amode; def says the default. */
 #define FF_OPT_FILE(amode, def, help) { 'f', LM_PATH, "path", &ff_file, \
 	(def), (amode), 0, (help), NULL }
 #define FF_EMPTY	"an empty file of its own"
+
+#ifdef FF_DEFAULT
+#define FF_DEFAULT_TEXT	FF_DEFAULT
+#else
+#define FF_DEFAULT	NULL
+#define FF_DEFAULT_TEXT	FF_EMPTY
+#endif
+static char	*ff_file = FF_DEFAULT;
+
+#ifdef FF_HELP
+const struct lm_opt lm_options[] = {
+	FF_OPT_FILE(R_OK, FF_DEFAULT_TEXT, FF_HELP),
+	LM_END
+};
+#endif
 
 /* The most descriptors one batch holds: the case sets lm_maxB to it. */
 #define FF_MAXB		256

@@ -6,12 +6,8 @@
  * empty file of its own in a private temp directory.
  */
 #define FF_BATCH
+#define FF_HELP		"file to open"
 #include "fdfile.h"
-
-const struct lm_opt lm_options[] = {
-	FF_OPT_FILE(R_OK, FF_EMPTY, "file to open"),
-	LM_END
-};
 
 int
 benchmark(void *tsd, result_t *res)
