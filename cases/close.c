@@ -12,12 +12,7 @@
 
 #include "fdfile.h"
 
-typedef struct {
-	int	*ts_fds;
-	int	ts_bad;		/* a descriptor number known not open */
-} tsd_t;
-
-LM_TSD(tsd_t);
+LM_TSD(ff_batch_t);	/* fb_fd: a descriptor number known not open */
 
 static int	optb;
 
@@ -45,20 +40,20 @@ benchmark_initrun(void)
 int
 benchmark_initworker(void *tsd)
 {
-	tsd_t *ts = tsd;
+	ff_batch_t *ts = tsd;
 
-	if ((ts->ts_bad = open("/dev/null", O_RDONLY)) < 0 ||
-	    close(ts->ts_bad) != 0) {
+	if ((ts->fb_fd = open("/dev/null", O_RDONLY)) < 0 ||
+	    close(ts->fb_fd) != 0) {
 		lm_error("/dev/null:");
 		return -1;
 	}
-	return !optb && (ts->ts_fds = ff_alloc()) == NULL ? -1 : 0;
+	return !optb && (ts->fb_fds = ff_alloc()) == NULL ? -1 : 0;
 }
 
 int
 benchmark_initbatch(void *tsd)
 {
-	int *fds = ((tsd_t *)tsd)->ts_fds;
+	int *fds = ((ff_batch_t *)tsd)->fb_fds;
 	int i;
 
 	for (i = 0; !optb && i < lm_optB; i++) {
@@ -74,16 +69,16 @@ benchmark_initbatch(void *tsd)
 int
 benchmark(void *tsd, result_t *res)
 {
-	tsd_t *ts = tsd;
+	ff_batch_t *ts = tsd;
 
-	LM_EACH(i, res, optb ? close(ts->ts_bad) == 0 || errno != EBADF :
-	    close(ts->ts_fds[i]) != 0);
+	LM_EACH(i, res, optb ? close(ts->fb_fd) == 0 || errno != EBADF :
+	    close(ts->fb_fds[i]) != 0);
 	return 0;
 }
 
 int
 benchmark_finiworker(void *tsd)
 {
-	free(((tsd_t *)tsd)->ts_fds);
+	free(((ff_batch_t *)tsd)->fb_fds);
 	return 0;
 }

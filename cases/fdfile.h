@@ -5,8 +5,8 @@
  * default an empty file of the run's own (ff_datafile), a checked open
  * of it (ff_open), and for the cases that hold one new descriptor per
  * operation (open, close, dup) batches of at most FF_MAXB of them: the
- * descriptor limit (ff_room), one batch's array per worker (ff_alloc)
- * and the closing of a batch (ff_closeall).
+ * descriptor limit (ff_room), a worker's ff_batch_t and its array
+ * (ff_alloc), and the closing of a batch (ff_closeall).
  *
  * A case may define before the include:
  *   FF_DEFAULT  the default -f (else ff_datafile makes one);
@@ -15,7 +15,8 @@
  *   FF_WORKER   each worker holds one descriptor of -f, read-only, in
  *               its int of per-worker data (fcntl, lseek): this then
  *               supplies the hooks that make the file, open and close it;
- *   FF_BATCH    each worker holds an ff_batch_t (open, dup): this then
+ *   FF_BATCH    each worker holds an ff_batch_t (open, dup; close,
+ *               whose -b holds none, has hooks of its own): this then
  *               supplies the hooks that cap the batch, make the file,
  *               and make, empty and free the batch's array; with
  *               FF_BATCH_SOURCE each worker also opens -f once, in
@@ -94,6 +95,13 @@ ff_alloc(void)
 	return fds;
 }
 
+/* A worker of a case that holds a batch of descriptors. */
+typedef struct {
+	int	*fb_fds;	/* the batch's new descriptors */
+	int	fb_fd;		/* one of its own: the descriptor dup copies,
+				 * the free slot close -b closes */
+} ff_batch_t;
+
 /* Closes the batch's descriptors, outside the timing; a failed open
  * left -1. */
 static inline void
@@ -135,11 +143,6 @@ benchmark_finiworker(void *tsd)
 #endif /* FF_WORKER */
 
 #ifdef FF_BATCH
-typedef struct {
-	int	*fb_fds;	/* the batch's new descriptors */
-	int	fb_fd;		/* FF_BATCH_SOURCE: the worker's own */
-} ff_batch_t;
-
 LM_TSD(ff_batch_t);
 
 int
