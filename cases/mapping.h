@@ -15,8 +15,9 @@
  *   MAP_MAXB     the most operations a batch may hold (lm_maxB);
  *   MAP_BATCH    one mapping per operation of a batch, in a map_batch_t
  *                (mmap, munmap), with MAP_RW_WHEN saying when -r reads
- *                and -w writes: this then supplies the option table too,
- *                caps the batch at 1024 and frees the batch's array.
+ *                and -w writes: this then defines MAP_FLAGS ("arw") and
+ *                supplies the option table too, caps the batch at 1024
+ *                and frees the batch's array.
  */
 #ifndef MAPPING_H
 #define MAPPING_H
