@@ -7,14 +7,10 @@
  * no operands, the run makes two deep directories of its own in a
  * private temp directory.
  */
-#include <errno.h>
 #include <limits.h>
-#include <stdio.h>
-#include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include "libmicro.h"
+#include "deepdir.h"
 
 static int	optg;
 static char	**dirs;
@@ -50,26 +46,6 @@ benchmark_init(void)
 	return 0;
 }
 
-/* Makes lm_tmpdir()/s/s+1/.../s+9 (digits modulo 10) in buf. */
-static int
-mkdeep(char *buf, size_t len, int s)
-{
-	int k;
-
-	if (lm_tmppath(buf, len, "") == NULL)
-		return -1;
-	for (k = 0; k < 10; k++) {
-		size_t n = strlen(buf);
-
-		snprintf(buf + n, len - n, "%s%d", k ? "/" : "", (s + k) % 10);
-		if (mkdir(buf, 0700) != 0 && errno != EEXIST) {
-			lm_error("mkdir %s:", buf);
-			return -1;
-		}
-	}
-	return 0;
-}
-
 int
 benchmark_initrun(void)
 {
@@ -78,8 +54,8 @@ benchmark_initrun(void)
 	dirs = lm_argv + optind;
 	ndirs = lm_argc - optind;
 	if (ndirs == 0) {
-		if (mkdeep(own[0], PATH_MAX, 0) != 0 ||
-		    mkdeep(own[1], PATH_MAX, 1) != 0)
+		if (dd_make(own[0], PATH_MAX, 0) != 0 ||
+		    dd_make(own[1], PATH_MAX, 1) != 0)
 			return -1;
 		dirs = owndirs;
 		ndirs = 2;

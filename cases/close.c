@@ -9,77 +9,57 @@
  */
 #include <errno.h>
 #include <limits.h>
-#include <stdio.h>
 
 #include "fdfile.h"
 
-typedef struct {
-	int	*ts_fds;
-	int	ts_bad;		/* a descriptor number known not open */
-} tsd_t;
+LM_TSD(ff_batch_t);	/* fb_fd: a descriptor number known not open */
 
 static int	optb;
 
 const struct lm_opt lm_options[] = {
+	{ 'b', LM_FLAG, NULL, &optb, NULL, 0, 0,
+	    "close a descriptor that is not open", NULL },
 	FF_OPT_FILE(R_OK, FF_EMPTY, "file to open and close"),
 	LM_END
 };
 
-/* -b is parsed here, not in lm_options[]: it lifts the cap on -B, and
- * the engine checks -B against lm_maxB as soon as argv is parsed. */
+/* Before the engine checks -B against the cap, which -b lifts. */
 int
-benchmark_init(void)
+benchmark_optcheck(void)
 {
-	lm_tsdsize = sizeof(tsd_t);
-	lm_maxB = FF_MAXB;
-	snprintf(lm_optstr, sizeof(lm_optstr), "b");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -b       close a descriptor that is not open\n");
-	return 0;
-}
-
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	(void) optarg;
-	if (opt != 'b')
-		return -1;
-	optb = 1;
-	lm_maxB = INT_MAX;
+	lm_maxB = optb ? INT_MAX : FF_MAXB;
 	return 0;
 }
 
 int
 benchmark_initrun(void)
 {
-	if (optb)
-		return 0;
-	return ff_room() != 0 ? -1 : ff_datafile();
+	return optb ? 0 : ff_room();
 }
 
 int
 benchmark_initworker(void *tsd)
 {
-	tsd_t *ts = tsd;
+	ff_batch_t *ts = tsd;
 
-	if ((ts->ts_bad = open("/dev/null", O_RDONLY)) < 0 ||
-	    close(ts->ts_bad) != 0) {
+	if ((ts->fb_fd = open("/dev/null", O_RDONLY)) < 0 ||
+	    close(ts->fb_fd) != 0) {
 		lm_error("/dev/null:");
 		return -1;
 	}
-	return !optb && (ts->ts_fds = ff_alloc()) == NULL ? -1 : 0;
+	return !optb && (ts->fb_fds = ff_alloc()) == NULL ? -1 : 0;
 }
 
 int
 benchmark_initbatch(void *tsd)
 {
-	tsd_t *ts = tsd;
+	int *fds = ((ff_batch_t *)tsd)->fb_fds;
 	int i;
 
 	for (i = 0; !optb && i < lm_optB; i++) {
-		if ((ts->ts_fds[i] = ff_open(O_RDONLY)) < 0) {
+		if ((fds[i] = ff_open(O_RDONLY)) < 0) {
 			while (--i >= 0)
-				(void) close(ts->ts_fds[i]);
+				(void) close(fds[i]);
 			return -1;
 		}
 	}
@@ -89,22 +69,16 @@ benchmark_initbatch(void *tsd)
 int
 benchmark(void *tsd, result_t *res)
 {
-	tsd_t *ts = tsd;
-	int i;
+	ff_batch_t *ts = tsd;
 
-	for (i = 0; i < lm_optB; i++) {
-		int r = close(optb ? ts->ts_bad : ts->ts_fds[i]);
-
-		if (optb ? r == 0 || errno != EBADF : r != 0)
-			res->re_errors++;
-	}
-	res->re_count = i;
+	LM_EACH(i, res, optb ? close(ts->fb_fd) == 0 || errno != EBADF :
+	    close(ts->fb_fds[i]) != 0);
 	return 0;
 }
 
 int
 benchmark_finiworker(void *tsd)
 {
-	free(((tsd_t *)tsd)->ts_fds);
+	free(((ff_batch_t *)tsd)->fb_fds);
 	return 0;
 }

@@ -7,42 +7,37 @@
  * line says so.
  */
 #include <fcntl.h>
-#include <stdio.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include "libmicro.h"
 
-typedef struct {
-	int	ts_fd;
-} tsd_t;
+LM_TSD(int);	/* the worker's socket */
 
-static int	family = AF_INET;
+static int		family = AF_INET;
+static const char	*kind = "tcp";
 
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(tsd_t);
-	snprintf(lm_header, sizeof(lm_header), "%6s", "socket");
-	return 0;
-}
+const struct lm_col lm_columns[] = {
+	{ "socket", 6, LM_STR, &kind, NULL },
+	LM_END
+};
 
 int
 benchmark_initrun(void)
 {
 	int fd = socket(AF_INET, SOCK_STREAM, 0);
 
-	if (fd < 0)
-		family = AF_UNIX;
-	return fd < 0 ? 0 : close(fd);
+	if (fd >= 0)
+		return close(fd);
+	family = AF_UNIX;
+	kind = "unix";
+	return 0;
 }
 
 int
 benchmark_initworker(void *tsd)
 {
-	tsd_t *ts = tsd;
-
-	if ((ts->ts_fd = socket(family, SOCK_STREAM, 0)) < 0) {
+	if ((*(int *)tsd = socket(family, SOCK_STREAM, 0)) < 0) {
 		lm_error("socket:");
 		return -1;
 	}
@@ -52,14 +47,14 @@ benchmark_initworker(void *tsd)
 int
 benchmark(void *tsd, result_t *res)
 {
-	tsd_t *ts = tsd;
+	int fd = *(int *)tsd;
 	int i, r, flags = 0;
 
 	for (i = 0; i < lm_optB; i++) {
 		if (i % 2 == 0)
-			r = flags = fcntl(ts->ts_fd, F_GETFL);
+			r = flags = fcntl(fd, F_GETFL);
 		else
-			r = fcntl(ts->ts_fd, F_SETFL, flags ^ O_NONBLOCK);
+			r = fcntl(fd, F_SETFL, flags ^ O_NONBLOCK);
 		if (r == -1)
 			res->re_errors++;
 	}
@@ -70,15 +65,5 @@ benchmark(void *tsd, result_t *res)
 int
 benchmark_finiworker(void *tsd)
 {
-	tsd_t *ts = tsd;
-
-	return close(ts->ts_fd);
-}
-
-char *
-benchmark_result(void)
-{
-	static char tcp[] = "   tcp", unx[] = "  unix";
-
-	return family == AF_INET ? tcp : unx;
+	return close(*(int *)tsd);
 }

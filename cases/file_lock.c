@@ -18,9 +18,8 @@ const struct lm_opt lm_options[] = {
 int
 benchmark_initrun(void)
 {
-	if (lm_datafile(&ff_file, "file_lock", 0) != 0)
-		return -1;
-	return (fd = ff_open(O_RDWR)) < 0 ? -1 : 0;
+	return lm_datafile(&ff_file, "file_lock", 0) != 0 ||
+	    (fd = ff_open(O_RDWR)) < 0 ? -1 : 0;
 }
 
 int

@@ -1,17 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lseek: one lseek(2) on a descriptor of -f file, alternately to offset
- * 0 and to offset -s (libMicro's meaning).  With no -f, the run uses an
- * empty file of its own in a private temp directory (seeking past the
- * end is allowed and does not grow it).
+ * lseek: one lseek(2) on a descriptor of -f file (one per worker),
+ * alternately to offset 0 and to offset -s (libMicro's meaning).  With
+ * no -f, the run uses an empty file of its own in a private temp
+ * directory (seeking past the end is allowed and does not grow it).
  */
 #include <limits.h>
 
+#define FF_WORKER
 #include "fdfile.h"
-
-typedef struct {
-	int	ts_fd;
-} tsd_t;
 
 static long long	opts;
 
@@ -27,42 +24,11 @@ const struct lm_col lm_columns[] = {
 };
 
 int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(tsd_t);
-	return 0;
-}
-
-int
-benchmark_initrun(void)
-{
-	return ff_datafile();
-}
-
-int
-benchmark_initworker(void *tsd)
-{
-	return (((tsd_t *)tsd)->ts_fd = ff_open(O_RDONLY)) < 0 ? -1 : 0;
-}
-
-int
 benchmark(void *tsd, result_t *res)
 {
-	tsd_t *ts = tsd;
-	off_t to;
-	int i;
+	int fd = *(int *)tsd;
+	const off_t to[2] = { 0, (off_t)opts };
 
-	for (i = 0; i < lm_optB; i++) {
-		to = i % 2 ? (off_t)opts : 0;
-		if (lseek(ts->ts_fd, to, SEEK_SET) != to)
-			res->re_errors++;
-	}
-	res->re_count = i;
+	LM_EACH(i, res, lseek(fd, to[i % 2], SEEK_SET) != to[i % 2]);
 	return 0;
-}
-
-int
-benchmark_finiworker(void *tsd)
-{
-	return close(((tsd_t *)tsd)->ts_fd);
 }

@@ -1,21 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * mapping.h - the hooks mmap, munmap, msync and mprotect share: options
- * -f file or -a (anonymous memory), -l length and the variables of their
+ * mapping.h - what mmap, munmap, msync and mprotect share: options -f
+ * file or -a (anonymous memory), -l length and the variables of their
  * flags; the file, opened once per run; a new read-write mapping of
  * either; the length and flags columns.
  *
  * A case defines MAP_FLAGS, the letters of its flags column in order
- * ("arw"), includes this, lists the MAP_* entries in its tables, and
- * calls map_init() from benchmark_init and map_open() from
- * benchmark_initrun.  It may define before the include:
- *   MAP_DEFAULT    the default -f (else a scratch file of -l bytes);
- *   MAP_LEN_PAGES  the help of -l, taken in whole pages and parsed here,
- *                  instead of declaring MAP_OPT_LEN;
- *   MAP_BATCH      one mapping per operation of a batch, in a
- *                  map_batch_t (mmap, munmap): this then supplies
- *                  benchmark_init (lm_maxB 1024), benchmark_initrun
- *                  (the file read-only) and benchmark_finiworker.
+ * ("awt"), includes this and lists the MAP_OPT_* entries in its option
+ * table; this supplies the column table and the hooks benchmark_init,
+ * benchmark_optswitch (-a), benchmark_initrun (the file opened with
+ * MAP_OPEN, O_RDONLY unless the case defines it) and benchmark_finirun.
+ * It may define before the include:
+ *   MAP_DEFAULT  the default -f (else a scratch file of -l bytes);
+ *   MAP_MAXB     the most operations a batch may hold (lm_maxB);
+ *   MAP_BATCH    one mapping per operation of a batch, in a map_batch_t
+ *                (mmap, munmap), with MAP_RW_WHEN saying when -r reads
+ *                and -w writes: this then defines MAP_FLAGS ("arw") and
+ *                supplies the option table too, caps the batch at 1024
+ *                and frees the batch's array.
  */
 #ifndef MAPPING_H
 #define MAPPING_H
@@ -30,10 +32,18 @@
 
 #include "libmicro.h"
 
+#ifdef MAP_BATCH
+#define MAP_FLAGS	"arw"
+#define MAP_MAXB	1024
+#endif
+#ifndef MAP_OPEN
+#define MAP_OPEN	O_RDONLY
+#endif
+
 /* -a points map_file here, as -f points it at its file: the last wins. */
 static char		map_anonymous[] = "anonymous memory";
 #ifndef MAP_DEFAULT
-#define MAP_DEFAULT	NULL	/* map_open makes a scratch file */
+#define MAP_DEFAULT	NULL	/* benchmark_initrun makes a scratch file */
 #endif
 static char		*map_file = MAP_DEFAULT;	/* -f */
 static long long	map_len = 8192;	/* -l */
@@ -42,16 +52,13 @@ static long		map_page;
 static int		map_fd = -1;
 static long long	map_fsize = -1;	/* a regular file's length */
 
+#define MAP_SCRATCH	"a scratch file of -l bytes"
 #define MAP_OPT_FILE(amode, def, help) { 'f', LM_PATH, "path", &map_file, \
 	(def), (amode), 0, (help), NULL }
 #define MAP_OPT_LEN(help) { 'l', LM_SIZE, "size", &map_len, "8k", 1, \
 	LLONG_MAX, (help), NULL }
 #define MAP_OPT_FLAG(c, var, help) { (c), LM_FLAG, NULL, &(var), NULL, 0, \
 	0, (help), NULL }
-#define MAP_COL_LEN { "length", 8, LM_LL, &map_len, NULL }
-/* One letter per flag, unpadded, under the wider title. */
-#define MAP_COL_FLAGS { "flags", (int)sizeof(MAP_FLAGS) - 1, LM_FN, NULL, \
-	map_flags }
 
 static inline int
 map_anon(void)
@@ -77,53 +84,46 @@ map_flags(void)
 	return s;
 }
 
-#define MAP_USAGE_A	"  -a       map anonymous memory instead of a file\n"
+/* The flags: one letter each, unpadded, under the wider title. */
+const struct lm_col lm_columns[] = {
+	{ "length", 8, LM_LL, &map_len, NULL },
+	{ "flags", (int)sizeof(MAP_FLAGS) - 1, LM_FN, NULL, map_flags },
+	LM_END
+};
 
 /*
  * -a is parsed by hand, not declared: -a and -f each undo the other, the
- * last one given winning, which a flag in the table cannot express.  So
- * is -l under MAP_LEN_PAGES: a size entry cannot ask for whole pages.
+ * last one given winning, which a flag in the table cannot express.
  */
-static int
-map_init(void)
+int
+benchmark_init(void)
 {
 	map_page = sysconf(_SC_PAGESIZE);
-#ifdef MAP_LEN_PAGES
-	snprintf(lm_optstr, sizeof(lm_optstr), "al:");
-	snprintf(lm_usage, sizeof(lm_usage), "%s  -l size  %s (default 8k)\n",
-	    MAP_USAGE_A, MAP_LEN_PAGES);
-#else
-	snprintf(lm_optstr, sizeof(lm_optstr), "a");
-	snprintf(lm_usage, sizeof(lm_usage), "%s", MAP_USAGE_A);
+#ifdef MAP_MAXB
+	lm_maxB = MAP_MAXB;
 #endif
+	snprintf(lm_optstr, sizeof(lm_optstr), "a");
+	snprintf(lm_usage, sizeof(lm_usage),
+	    "  -a       map anonymous memory instead of a file\n");
 	return 0;
 }
 
 int
 benchmark_optswitch(int opt, char *optarg)
 {
-	switch (opt) {
-	case 'a':
-		map_file = map_anonymous;
-		return 0;
-#ifdef MAP_LEN_PAGES
-	case 'l':
-		map_len = sizetoll(optarg);
-		return map_len > 0 && map_len % map_page == 0 ? 0 : -1;
-#endif
-	default:
-		(void) optarg;
+	(void) optarg;
+	if (opt != 'a')
 		return -1;
-	}
+	map_file = map_anonymous;
+	return 0;
 }
 
 /*
- * Unless -a: opens the file to map with flags, made first as a scratch
- * file of -l bytes when none was named.  A regular file must hold need
- * bytes.
+ * Unless -a: opens the file to map, made first as a scratch file of -l
+ * bytes when none was named.  A regular file must hold -l bytes.
  */
-static int
-map_open(int flags, long long need)
+int
+benchmark_initrun(void)
 {
 	struct stat sb;
 
@@ -131,12 +131,13 @@ map_open(int flags, long long need)
 		return 0;
 	if (lm_datafile(&map_file, "map", map_len) != 0)
 		return -1;
-	if ((map_fd = open(map_file, flags)) < 0 || fstat(map_fd, &sb) != 0) {
+	if ((map_fd = open(map_file, MAP_OPEN)) < 0 ||
+	    fstat(map_fd, &sb) != 0) {
 		lm_error("%s:", map_file);
 		return -1;
 	}
 	map_fsize = S_ISREG(sb.st_mode) ? (long long)sb.st_size : -1;
-	if (map_fsize >= 0 && map_fsize < need) {
+	if (map_fsize >= 0 && map_fsize < map_len) {
 		lm_error("%s: shorter than -l %lld", map_file, map_len);
 		return -1;
 	}
@@ -164,19 +165,15 @@ typedef struct {
 	int	mb_cap;
 } map_batch_t;
 
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(map_batch_t);
-	lm_maxB = 1024;
-	return map_init();
-}
+LM_TSD(map_batch_t);
 
-int
-benchmark_initrun(void)
-{
-	return map_open(O_RDONLY, map_len);
-}
+const struct lm_opt lm_options[] = {
+	MAP_OPT_FILE(R_OK, MAP_SCRATCH, "file to map"),
+	MAP_OPT_LEN("length of each mapping"),
+	MAP_OPT_FLAG('r', map_read, "read one byte per page " MAP_RW_WHEN),
+	MAP_OPT_FLAG('w', map_write, "write one byte per page " MAP_RW_WHEN),
+	LM_END
+};
 
 int
 benchmark_finiworker(void *tsd)

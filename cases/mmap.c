@@ -8,18 +8,9 @@
  * mappings stay until the batch ends, so lm_maxB bounds how many a batch
  * holds.  With neither -f nor -a it maps a scratch file of its own.
  */
-#define MAP_FLAGS	"arw"
 #define MAP_BATCH
+#define MAP_RW_WHEN	"of each mapping"
 #include "mapping.h"
-
-const struct lm_opt lm_options[] = {
-	MAP_OPT_FILE(R_OK, "a scratch file of -l bytes", "file to map"),
-	MAP_OPT_LEN("length of each mapping"),
-	MAP_OPT_FLAG('r', map_read, "read one byte per page of each mapping"),
-	MAP_OPT_FLAG('w', map_write, "write one byte per page of each mapping"),
-	LM_END
-};
-const struct lm_col lm_columns[] = { MAP_COL_LEN, MAP_COL_FLAGS, LM_END };
 
 int
 benchmark_initbatch(void *tsd)

@@ -11,7 +11,7 @@
  */
 #define MAP_FLAGS	"awt"
 #define MAP_DEFAULT	"/dev/zero"
-#define MAP_LEN_PAGES	"length of each chunk, in whole pages"
+#define MAP_MAXB	2048
 #include "mapping.h"
 
 typedef struct {
@@ -20,7 +20,10 @@ typedef struct {
 	int	ts_n;
 } tsd_t;
 
+LM_TSD(tsd_t);
+
 const struct lm_opt lm_options[] = {
+	MAP_OPT_LEN("length of each chunk, in whole pages"),
 	MAP_OPT_FILE(R_OK, MAP_DEFAULT, "file to map"),
 	MAP_OPT_FLAG('w', map_write,
 	    "write one byte per page of each chunk in the setup"),
@@ -28,20 +31,13 @@ const struct lm_opt lm_options[] = {
 	    "read one byte per page before each PROT_NONE"),
 	LM_END
 };
-const struct lm_col lm_columns[] = { MAP_COL_LEN, MAP_COL_FLAGS, LM_END };
 
 int
-benchmark_init(void)
+benchmark_optcheck(void)
 {
-	lm_tsdsize = sizeof(tsd_t);
-	lm_maxB = 2048;
-	return map_init();
-}
-
-int
-benchmark_initrun(void)
-{
-	return map_open(O_RDONLY, 0);
+	if (map_len % map_page != 0)
+		lm_usage_error("-l %lld: not a whole number of pages", map_len);
+	return 0;
 }
 
 /* Unmaps the chunks; initbatch calls it too, before it makes more. */

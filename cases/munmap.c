@@ -7,19 +7,9 @@
  * down; private mappings keep the file as it was.  A batch holds lm_maxB
  * mappings at most.  With neither -f nor -a it maps a scratch file.
  */
-#define MAP_FLAGS	"arw"
 #define MAP_BATCH
+#define MAP_RW_WHEN	"before the unmap"
 #include "mapping.h"
-
-const struct lm_opt lm_options[] = {
-	MAP_OPT_FILE(R_OK, "a scratch file of -l bytes", "file to map"),
-	MAP_OPT_LEN("length of each mapping"),
-	MAP_OPT_FLAG('r', map_read, "read one byte per page before the unmap"),
-	MAP_OPT_FLAG('w', map_write,
-	    "write one byte per page before the unmap"),
-	LM_END
-};
-const struct lm_col lm_columns[] = { MAP_COL_LEN, MAP_COL_FLAGS, LM_END };
 
 int
 benchmark_initbatch(void *tsd)
@@ -47,11 +37,7 @@ int
 benchmark(void *tsd, result_t *res)
 {
 	char **map = ((map_batch_t *)tsd)->mb_map;
-	int i;
 
-	for (i = 0; i < lm_optB; i++)
-		if (munmap(map[i], (size_t)map_len) != 0)
-			res->re_errors++;
-	res->re_count = i;
+	LM_EACH(i, res, munmap(map[i], (size_t)map_len) != 0);
 	return 0;
 }

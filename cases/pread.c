@@ -7,36 +7,15 @@
  * no -f, the run reads a 10 MB file of its own in a private temp
  * directory.
  */
-#include <unistd.h>
-
+#define FIO_READ
 #include "fileio.h"
-
-const struct lm_opt lm_options[] = {
-	FIO_OPT_FILE(R_OK, "file to read"),
-	FIO_OPT_SIZE("bytes per read"),
-	FIO_OPT_TOUCH("store a byte in each buffer page before each read"),
-	LM_END
-};
-const struct lm_col lm_columns[] = { FIO_COL_SIZE, LM_END };
-
-int
-benchmark_initworker(void *tsd)
-{
-	return fio_open(tsd, O_RDONLY);
-}
 
 int
 benchmark(void *tsd, result_t *res)
 {
 	fio_t *ts = tsd;
-	int i;
 
-	for (i = 0; i < lm_optB; i++) {
-		fio_touch(ts);
-		if (pread(ts->ts_fd, ts->ts_buf, (size_t)fio_size, 0) !=
-		    fio_size)
-			res->re_errors++;
-	}
-	res->re_count = i;
+	LM_EACH(i, res, (fio_touch(ts),
+	    pread(ts->fi_fd, ts->fi_buf, (size_t)fio_size, 0) != fio_size));
 	return 0;
 }

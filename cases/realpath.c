@@ -5,15 +5,11 @@
  * With no -f, the run makes a deep directory of its own in a private
  * temp directory.
  */
-#include <errno.h>
 #include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include "libmicro.h"
+#include "deepdir.h"
 
 static char	*optf;
 static char	path[PATH_MAX];
@@ -29,34 +25,18 @@ const struct lm_opt lm_options[] = {
 int
 benchmark_initrun(void)
 {
-	int k;
-
 	if (optf != NULL)
 		return 0;
-	if ((optf = lm_tmppath(path, sizeof(path), "")) == NULL)
-		return -1;
-	for (k = 0; k < 10; k++) {
-		size_t n = strlen(path);
-
-		snprintf(path + n, sizeof(path) - n, "%s%d", k ? "/" : "", k);
-		if (mkdir(path, 0700) != 0 && errno != EEXIST) {
-			lm_error("mkdir %s:", path);
-			return -1;
-		}
-	}
-	return 0;
+	optf = path;
+	return dd_make(path, sizeof(path), 0);
 }
 
 int
 benchmark(void *tsd, result_t *res)
 {
 	char buf[PATH_MAX];
-	int i;
 
 	(void) tsd;
-	for (i = 0; i < lm_optB; i++)
-		if (realpath(optf, buf) == NULL)
-			res->re_errors++;
-	res->re_count = i;
+	LM_EACH(i, res, realpath(optf, buf) == NULL);
 	return 0;
 }

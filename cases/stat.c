@@ -23,12 +23,8 @@ int
 benchmark(void *tsd, result_t *res)
 {
 	struct stat sb;
-	int i;
 
 	(void) tsd;
-	for (i = 0; i < lm_optB; i++)
-		if (stat(ff_file, &sb) != 0)
-			res->re_errors++;
-	res->re_count = i;
+	LM_EACH(i, res, stat(ff_file, &sb) != 0);
 	return 0;
 }

@@ -4,7 +4,6 @@
  * "%c", in the C locale), of the first two seconds of 1970 in local
  * time, in turn, into an 80-byte buffer.
  */
-#include <stdio.h>
 #include <time.h>
 
 #include "libmicro.h"
@@ -16,37 +15,27 @@ typedef struct {
 	char		ts_buf[MAXSIZE];
 } tsd_t;
 
-static const char	*optf = "%c";
+LM_TSD(tsd_t);
 
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(tsd_t);
-	snprintf(lm_optstr, sizeof(lm_optstr), "f:");
-	snprintf(lm_usage, sizeof(lm_usage),
-	    "  -f fmt   strftime format, non-empty (default \"%%c\")\n");
-	return 0;
-}
+static const char	*optf;
 
-int
-benchmark_optswitch(int opt, char *optarg)
-{
-	if (opt != 'f' || *optarg == '\0')
-		return -1;
-	optf = optarg;
-	return 0;
-}
+const struct lm_opt lm_options[] = {
+	{ 'f', LM_TEXT, "fmt", &optf, "%c", 0, 0, "strftime format", NULL },
+	LM_END
+};
 
+/* Seconds 0 and 1 of the epoch, broken down. */
 int
 benchmark_initworker(void *tsd)
 {
 	tsd_t *ts = tsd;
-	time_t t0 = 0, t1 = 1;
+	time_t t;
 
-	if (localtime_r(&t0, &ts->ts_tm[0]) == NULL ||
-	    localtime_r(&t1, &ts->ts_tm[1]) == NULL) {
-		lm_error("localtime_r:");
-		return -1;
+	for (t = 0; t < 2; t++) {
+		if (localtime_r(&t, &ts->ts_tm[t]) == NULL) {
+			lm_error("localtime_r:");
+			return -1;
+		}
 	}
 	return 0;
 }

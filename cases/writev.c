@@ -8,82 +8,57 @@
  * With no -f, the run writes a 10 MB file of its own in a private temp
  * directory.
  */
-#include <limits.h>
-#include <string.h>
-#include <sys/stat.h>
 #include <sys/uio.h>
 
-#include "fdfile.h"
+#include "fileio.h"
 
 typedef struct {
-	int		ts_fd;
-	struct iovec	*ts_iov;
-	char		*ts_buf;	/* the v vectors, end to end */
-	off_t		ts_off;		/* where the next call writes */
-	off_t		ts_end;		/* rewind before passing this */
+	fio_t		ts_io;		/* first: fileio.h's hooks take it */
+	struct iovec	ts_iov[IOV_MAX];
 } tsd_t;
+
+LM_TSD(tsd_t);
 
 #define STR(x)	STR_(x)
 #define STR_(x)	#x
 
-static long long	opts, optv;
-static long long	total;		/* bytes per call */
-
 const struct lm_opt lm_options[] = {
-	FF_OPT_FILE(W_OK, "a 10 MB file of its own", "file to write"),
-	{ 's', LM_SIZE, "size", &opts, "1k", 1, LLONG_MAX,
-	    "bytes per iovec", NULL },
-	{ 'v', LM_COUNT, "n", &optv, "10", 1, IOV_MAX,
+	FIO_OPT_FILE(W_OK, "file to write"),
+	FIO_OPT_SIZE("bytes per iovec"),
+	{ 'v', LM_COUNT, "n", &fio_nvec, "10", 1, IOV_MAX,
 	    "iovecs per call, at most " STR(IOV_MAX), NULL },
 	LM_END
 };
 const struct lm_col lm_columns[] = {
-	{ "size", 8, LM_LL, &opts, NULL },
-	{ "vec", 4, LM_LL, &optv, NULL },
+	FIO_COL_SIZE,
+	{ "vec", 4, LM_LL, &fio_nvec, NULL },
 	LM_END
 };
 
 int
-benchmark_init(void)
+benchmark_optcheck(void)
 {
-	lm_tsdsize = sizeof(tsd_t);
+	if (fio_size > SSIZE_MAX / fio_nvec)
+		lm_usage_error("-s %lld x -v %lld is too large", fio_size,
+		    fio_nvec);
 	return 0;
 }
 
-int
-benchmark_initrun(void)
-{
-	if (opts > SSIZE_MAX / optv)
-		lm_usage_error("-s %lld x -v %lld is too large", opts, optv);
-	total = opts * optv;
-	return lm_datafile(&ff_file, "data", 10LL << 20);
-}
-
+/* A regular file shorter than one call, even an empty one, grows to
+ * one call's bytes. */
 int
 benchmark_initworker(void *tsd)
 {
 	tsd_t *ts = tsd;
-	struct stat sb;
 	int i;
 
-	if ((ts->ts_fd = open(ff_file, O_WRONLY)) < 0 ||
-	    fstat(ts->ts_fd, &sb) != 0) {
-		lm_error("%s:", ff_file);
+	if (fio_open(&ts->ts_io, O_WRONLY) != 0)
 		return -1;
-	}
-	if (S_ISREG(sb.st_mode))
-		ts->ts_end = sb.st_size > total ? sb.st_size : total;
-	ts->ts_iov = calloc((size_t)optv, sizeof(*ts->ts_iov));
-	ts->ts_buf = malloc((size_t)total);
-	if (ts->ts_iov == NULL || ts->ts_buf == NULL) {
-		lm_error("out of memory:");
-		return -1;
-	}
-	/* Zeros, faulted in now: the first sample is not a cold one. */
-	memset(ts->ts_buf, 0, (size_t)total);
-	for (i = 0; i < optv; i++) {
-		ts->ts_iov[i].iov_base = ts->ts_buf + i * opts;
-		ts->ts_iov[i].iov_len = (size_t)opts;
+	if (ts->ts_io.fi_end >= 0 && ts->ts_io.fi_end < fio_len)
+		ts->ts_io.fi_end = fio_len;
+	for (i = 0; i < fio_nvec; i++) {
+		ts->ts_iov[i].iov_base = ts->ts_io.fi_buf + i * fio_size;
+		ts->ts_iov[i].iov_len = (size_t)fio_size;
 	}
 	return 0;
 }
@@ -92,28 +67,8 @@ int
 benchmark(void *tsd, result_t *res)
 {
 	tsd_t *ts = tsd;
-	int i;
 
-	for (i = 0; i < lm_optB; i++) {
-		if (ts->ts_end > 0 && ts->ts_off + total > ts->ts_end) {
-			if (lseek(ts->ts_fd, 0, SEEK_SET) != 0)
-				res->re_errors++;
-			ts->ts_off = 0;
-		}
-		if (writev(ts->ts_fd, ts->ts_iov, (int)optv) != total)
-			res->re_errors++;
-		ts->ts_off += total;
-	}
-	res->re_count = i;
+	LM_EACH(i, res, (fio_next(&ts->ts_io, res),
+	    writev(ts->ts_io.fi_fd, ts->ts_iov, (int)fio_nvec) != fio_len));
 	return 0;
-}
-
-int
-benchmark_finiworker(void *tsd)
-{
-	tsd_t *ts = tsd;
-
-	free(ts->ts_iov);
-	free(ts->ts_buf);
-	return close(ts->ts_fd);
 }
