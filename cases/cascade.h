@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cascade.h - the ring the c_* cases pass a token around.
+ * cascade.h - the ring the cascade_* cases pass a token around.
  *
- * The N = P x T workers stand in a ring.  Worker w owns two gates, locks
- * 2w and 2w+1, and keeps one gate of its successor closed.  One operation
+ * The N = P x T workers stand in a ring.  Worker w owns two gates, 2w
+ * and 2w+1, and keeps one gate of its successor closed.  One operation
  * is one step: wait for our own gate to open, then close the successor's
  * next gate before opening its current one.  So a worker can only follow
  * its predecessor, and a step costs N hand-offs around the ring.  The last
@@ -11,41 +11,61 @@
  * worker 0 free to start and keeps the ring from closing into a deadlock.
  *
  * A case defines cs_block() and cs_unblock() (close, or wait for and
- * close; and open a gate), then calls cs_setup() from initrun, cs_place()
- * from initworker and cs_teardown() from finirun; this header's
- * benchmark_initbatch() and benchmark() arm and run the ring.  The tsd
- * starts with a struct cs_ring.
- *
- * The record-lock rings (cascade_fcntl, cascade_lockf) lock bytes of
- * one file: CS_OPT_FILE declares -f, and cs_lockfile() from initrun
- * checks -T, makes room for the processes and, with no -f, makes the
- * file in the run's temp directory.
+ * close; and open a gate), and says before including this which kind
+ * of ring it is; the header has the hooks.  A memory ring (cascade_mutex,
+ * cascade_cond) defines CS_GATE, the type of a gate, and CS_INIT(g),
+ * which makes gate *g: its 2N gates are cs_gate[], in memory shared by
+ * the processes.  A file ring (cascade_flock) defines CS_FILES, and
+ * cs_open(i), which opens gate i for the worker calling it, and its
+ * benchmark_initrun(), which calls cs_setup() first: each worker holds
+ * a descriptor for each of its four gates.  A record-lock ring
+ * (cascade_fcntl, cascade_lockf) defines CS_RECORDS and needs nothing
+ * more: -f names the file whose bytes it locks (gate i is byte 2i, so
+ * that a process's neighbouring locks never merge), made in the run's
+ * temporary directory by default, and -T must be 1.
  */
 #ifndef CASCADE_H
 #define CASCADE_H
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "libmicro.h"
 #include "nproc.h"
+#include "pshared.h"
+
+#ifdef CS_RECORDS
+#define CS_FILES
+#endif
 
 /* The four gates a worker handles, by role. */
 enum { CS_MINE0, CS_MINE1, CS_NEXT0, CS_NEXT1 };
 
 struct cs_ring {
-	int	cr_lock[4];	/* global lock number of each role */
+	int	cr_gate[4];	/* the gate of each role */
+	int	cr_fd[4];	/* file rings: its descriptor */
 };
 
+LM_TSD(struct cs_ring);
+
 /* The case's primitives: 0 on success, 1 on failure. */
-static int	cs_block(void *tsd, int role);
-static int	cs_unblock(void *tsd, int role);
+static int	cs_block(struct cs_ring *r, int role);
+static int	cs_unblock(struct cs_ring *r, int role);
+#ifdef CS_FILES
+/* A descriptor of gate i, or -1 after lm_error. */
+static int	cs_open(int i);
+#endif
 
 static pthread_barrier_t	*cs_bar;
-static int			cs_n;
+static int			cs_n;		/* workers in the ring */
+#ifdef CS_GATE
+static CS_GATE			*cs_gate;	/* 2N, shared */
+#endif
 
-/* The start line of every sample; shared by processes when -P > 1. */
+/* Room for the workers, and the start line of every sample (shared by
+ * the processes when -P > 1); 0 on success. */
 static int
 cs_setup(void)
 {
@@ -53,12 +73,9 @@ cs_setup(void)
 	int e;
 
 	cs_n = lm_optP * lm_optT;
-	cs_bar = mmap(NULL, sizeof(*cs_bar), PROT_READ | PROT_WRITE,
-	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (cs_bar == MAP_FAILED) {
-		lm_error("mmap:");
+	if (nproc_room(cs_n + 1LL) != 0 ||
+	    (cs_bar = ps_map(sizeof(*cs_bar))) == NULL)
 		return -1;
-	}
 	(void) pthread_barrierattr_init(&ba);
 	(void) pthread_barrierattr_setpshared(&ba, PTHREAD_PROCESS_SHARED);
 	e = pthread_barrier_init(cs_bar, &ba, (unsigned)cs_n);
@@ -68,25 +85,65 @@ cs_setup(void)
 	return e != 0 ? -1 : 0;
 }
 
+#ifdef CS_GATE
+int
+benchmark_initrun(void)
+{
+	int i, e = 0;
+
+	if (cs_setup() != 0 ||
+	    (cs_gate = ps_map(2 * (size_t)cs_n * sizeof(CS_GATE))) == NULL)
+		return -1;
+	for (i = 0; i < 2 * cs_n; i++)
+		e |= CS_INIT(&cs_gate[i]);
+	return e != 0 ? -1 : 0;
+}
+#endif
+
 /* Not pthread_barrier_destroy: after an interruption it would wait for
  * workers killed at the line. */
-static void
-cs_teardown(void)
+int
+benchmark_finirun(void)
 {
 	(void) munmap(cs_bar, sizeof(*cs_bar));
+#ifdef CS_GATE
+	if (cs_gate != NULL)
+		return munmap(cs_gate, 2 * (size_t)cs_n * sizeof(CS_GATE));
+#endif
+	return 0;
 }
 
-static void
-cs_place(struct cs_ring *r)
+int
+benchmark_initworker(void *tsd)
 {
+	struct cs_ring *r = tsd;
 	int w = getpindex() * lm_optT + gettindex();
 	int next = (w + 1) % cs_n, cross = w == cs_n - 1;
 
-	r->cr_lock[CS_MINE0] = 2 * w;
-	r->cr_lock[CS_MINE1] = 2 * w + 1;
-	r->cr_lock[CS_NEXT0] = 2 * next + cross;
-	r->cr_lock[CS_NEXT1] = 2 * next + !cross;
+	r->cr_gate[CS_MINE0] = 2 * w;
+	r->cr_gate[CS_MINE1] = 2 * w + 1;
+	r->cr_gate[CS_NEXT0] = 2 * next + cross;
+	r->cr_gate[CS_NEXT1] = 2 * next + !cross;
+#ifdef CS_FILES
+	for (int k = 0; k < 4; k++)
+		if ((r->cr_fd[k] = cs_open(r->cr_gate[k])) < 0)
+			return -1;
+#endif
+	return 0;
 }
+
+#ifdef CS_FILES
+int
+benchmark_finiworker(void *tsd)
+{
+	struct cs_ring *r = tsd;
+	int e = 0;
+
+	for (int k = 0; k < 4; k++)
+		e |= close(r->cr_fd[k]);
+	return e;
+}
+#endif
 
 /*
  * Close the successor's first gate, then wait until every worker has
@@ -122,21 +179,50 @@ benchmark(void *tsd, result_t *res)
 	return 0;
 }
 
-/* The file whose bytes a record-lock ring locks (not written). */
-static char	*cs_file;
+#ifdef CS_RECORDS
+static char	*cs_file;	/* locked, never written */
 
-#define CS_OPT_FILE { 'f', LM_PATH, "file", &cs_file, "a temporary file", \
-	R_OK | W_OK, 0, "lock bytes of this file", NULL }
+const struct lm_opt lm_options[] = {
+	{ 'f', LM_PATH, "file", &cs_file, "a temporary file", R_OK | W_OK, 0,
+	    "lock bytes of this file", NULL },
+	LM_END
+};
 
-static inline int
-cs_lockfile(void)
+int
+benchmark_optcheck(void)
 {
 	if (lm_optT > 1)
 		lm_usage_error("-T %d: record locks belong to processes;"
 		    " use -P", lm_optT);
-	if (nproc_room(lm_optP + 1LL) != 0)
-		return -1;
-	return lm_datafile(&cs_file, "cascade", 0);
+	return 0;
 }
+
+int
+benchmark_initrun(void)
+{
+	int fd;
+
+	if (cs_setup() != 0 || lm_datafile(&cs_file, "cascade", 0) != 0)
+		return -1;
+	if ((fd = open(cs_file, O_RDWR)) < 0 || close(fd) != 0) {
+		lm_error("%s:", cs_file);
+		return -1;
+	}
+	return 0;
+}
+
+/* The file at byte 2i: lockf locks from the offset. */
+static int
+cs_open(int i)
+{
+	int fd = open(cs_file, O_RDWR);
+
+	if (fd < 0 || lseek(fd, 2 * (off_t)i, SEEK_SET) < 0) {
+		lm_error("%s:", cs_file);
+		return -1;
+	}
+	return fd;
+}
+#endif /* CS_RECORDS */
 
 #endif /* CASCADE_H */
