@@ -11,17 +11,18 @@
  */
 #include <sched.h>
 #include <stdio.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
-#include "libmicro.h"
 #include "cpus.h"
+#include "pshared.h"
 
 #define MAXCPU	1024
 
 typedef struct {
 	long	ts_turn;	/* counter value that means "my turn" */
 } tsd_t;
+
+LM_TSD(tsd_t);
 
 static volatile long	*line;		/* shared by all workers */
 static int		cpus[MAXCPU];
@@ -32,7 +33,6 @@ static int		nworkers;
 int
 benchmark_init(void)
 {
-	lm_tsdsize = sizeof(tsd_t);
 	lm_defT = 2;
 	/*
 	 * A batch begins when the slowest worker wakes from the barrier;
@@ -46,21 +46,13 @@ benchmark_init(void)
 int
 benchmark_initrun(void)
 {
-	void *p;
-
 	nworkers = lm_optP * lm_optT;
 	if ((ncpu = cpus_allowed(cpus, MAXCPU)) < 1)
 		ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	else
 		pinning = ncpu >= nworkers;
-	p = mmap(NULL, (size_t)sysconf(_SC_PAGESIZE), PROT_READ | PROT_WRITE,
-	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED) {
-		lm_error("mmap:");
-		return -1;
-	}
-	line = p;
-	return 0;
+	line = ps_map((size_t)sysconf(_SC_PAGESIZE));
+	return line != NULL ? 0 : -1;
 }
 
 int

@@ -5,11 +5,9 @@
  * the program runs multi-threaded (mutex_mt); with -T 2 (mutex_T2) or
  * -P 2 the workers contend for the one mutex (process-shared for -P).
  */
-#include <pthread.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
-#include "libmicro.h"
+#include "pshared.h"
 
 static int		optt;
 static pthread_mutex_t	*lock;
@@ -32,32 +30,17 @@ idle(void *arg)
 int
 benchmark_initrun(void)
 {
-	pthread_mutexattr_t ma;
-	int e;
-
-	lock = mmap(NULL, sizeof(pthread_mutex_t), PROT_READ | PROT_WRITE,
-	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (lock == MAP_FAILED) {
-		lm_error("mmap:");
+	if ((lock = ps_map(sizeof(pthread_mutex_t))) == NULL)
 		return -1;
-	}
-	(void) pthread_mutexattr_init(&ma);
-	if (lm_optP > 1)
-		(void) pthread_mutexattr_setpshared(&ma,
-		    PTHREAD_PROCESS_SHARED);
-	e = pthread_mutex_init(lock, &ma);
-	(void) pthread_mutexattr_destroy(&ma);
-	return e != 0 ? -1 : 0;
+	return ps_init(lock, NULL);
 }
 
 int
 benchmark_initworker(void *tsd)
 {
 	(void) tsd;
-	if (optt && gettindex() == 0 &&
-	    pthread_create(&idler, NULL, idle, NULL) != 0)
-		return -1;
-	return 0;
+	return optt && gettindex() == 0 &&
+	    pthread_create(&idler, NULL, idle, NULL) != 0 ? -1 : 0;
 }
 
 int
@@ -78,14 +61,12 @@ int
 benchmark_finiworker(void *tsd)
 {
 	(void) tsd;
-	if (optt && gettindex() == 0 && (pthread_cancel(idler) != 0 ||
-	    pthread_join(idler, NULL) != 0))
-		return -1;
-	return 0;
+	return optt && gettindex() == 0 && (pthread_cancel(idler) != 0 ||
+	    pthread_join(idler, NULL) != 0) ? -1 : 0;
 }
 
 int
 benchmark_finirun(void)
 {
-	return munmap(lock, sizeof(pthread_mutex_t));
+	return lock != NULL ? munmap(lock, sizeof(pthread_mutex_t)) : 0;
 }
