@@ -11,19 +11,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "libmicro.h"
-#include "nproc.h"
-
-#define MAXB	1000	/* children a batch: under PIPE_BUF, so one write */
+#define SPAWN_MAXB	1000	/* under PIPE_BUF, so one write wakes them */
+#include "spawn.h"
 
 typedef struct {
-	pid_t	ts_pids[MAXB];
+	pid_t	ts_pids[SPAWN_MAXB];
 	int	ts_made;	/* children forked for this batch */
 	int	ts_pipe[2];
 } tsd_t;
 
 static int	opte;
-static char	bytes[MAXB];
+static char	bytes[SPAWN_MAXB];
 
 const struct lm_opt lm_options[] = {
 	{ 'e', LM_FLAG, NULL, &opte, NULL, 0, 0,
@@ -31,13 +29,7 @@ const struct lm_opt lm_options[] = {
 	LM_END
 };
 
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(tsd_t);
-	lm_maxB = MAXB;
-	return 0;
-}
+LM_TSD(tsd_t);
 
 /* The kernel's exit, past libc's exit handlers (Linux and BSD name it). */
 static void
@@ -63,14 +55,6 @@ child(int rfd)
 	if (opte)
 		sys_exit(0);
 	exit(0);	/* the measured call: libc's exit in the child */
-}
-
-/* Room for every worker, the children of its largest batch and the parent. */
-int
-benchmark_initrun(void)
-{
-	return nproc_room((long long)lm_optP * lm_optT *
-	    ((lm_optB > 0 ? lm_optB : lm_maxB) + 1) + 1);
 }
 
 int

@@ -6,17 +6,17 @@
  * creator lets them go and joins them.
  */
 #include <pthread.h>
-#include <stdlib.h>
 
-#include "libmicro.h"
-#include "nproc.h"
+#define SPAWN_MAXB	512
+#include "spawn.h"
 
 typedef struct {
-	pthread_t	*ts_tids;
+	pthread_t	ts_tids[SPAWN_MAXB];
 	int		ts_made;
 	pthread_mutex_t	ts_gate;
 } tsd_t;
 
+LM_TSD(tsd_t);
 
 static void *
 waiter(void *arg)
@@ -29,31 +29,9 @@ waiter(void *arg)
 }
 
 int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(tsd_t);
-	lm_maxB = 512;
-	return 0;
-}
-
-int
-benchmark_initrun(void)
-{
-	int most = lm_optB > 0 ? lm_optB : lm_maxB;	/* per batch */
-
-	return nproc_room((long long)lm_optP * lm_optT * (most + 1) + 1);
-}
-
-int
 benchmark_initworker(void *tsd)
 {
-	tsd_t *ts = tsd;
-
-	ts->ts_tids = calloc((size_t)lm_maxB, sizeof(pthread_t));
-	if (ts->ts_tids == NULL ||
-	    pthread_mutex_init(&ts->ts_gate, NULL) != 0)
-		return -1;
-	return 0;
+	return pthread_mutex_init(&((tsd_t *)tsd)->ts_gate, NULL) != 0 ? -1 : 0;
 }
 
 int
@@ -91,8 +69,5 @@ benchmark_finibatch(void *tsd)
 int
 benchmark_finiworker(void *tsd)
 {
-	tsd_t *ts = tsd;
-
-	free(ts->ts_tids);
-	return pthread_mutex_destroy(&ts->ts_gate) != 0 ? -1 : 0;
+	return pthread_mutex_destroy(&((tsd_t *)tsd)->ts_gate) != 0 ? -1 : 0;
 }
