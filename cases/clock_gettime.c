@@ -22,21 +22,8 @@ const struct lm_opt lm_options[] = {
 	LM_END
 };
 
-int
-benchmark(void *tsd, result_t *res)
-{
-	clockid_t id = clocks[optc];
-	struct timespec ts;
-	long sum = 0;
-	int i;
-
-	(void) tsd;
-	for (i = 0; i < lm_optB; i++) {
-		if (clock_gettime(id, &ts) != 0)
-			res->re_errors++;
-		sum += ts.tv_nsec;
-	}
-	lm_sink += sum;
-	res->re_count = i;
-	return 0;
-}
+#define RO_ARG		clockid_t id = clocks[optc];
+#define RO_TYPE		struct timespec
+#define RO_CALL(v)	(clock_gettime(id, &(v)) != 0)
+#define RO_FIELD(v)	((v).tv_nsec)
+#include "readout.h"

@@ -5,22 +5,7 @@
  */
 #include <sys/resource.h>
 
-#include "libmicro.h"
-
-int
-benchmark(void *tsd, result_t *res)
-{
-	struct rusage ru;
-	long sum = 0;
-	int i;
-
-	(void) tsd;
-	for (i = 0; i < lm_optB; i++) {
-		if (getrusage(RUSAGE_SELF, &ru) != 0)
-			res->re_errors++;
-		sum += ru.ru_minflt;
-	}
-	lm_sink += sum;
-	res->re_count = i;
-	return 0;
-}
+#define RO_TYPE		struct rusage
+#define RO_CALL(v)	(getrusage(RUSAGE_SELF, &(v)) != 0)
+#define RO_FIELD(v)	((v).ru_minflt)
+#include "readout.h"

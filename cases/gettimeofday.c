@@ -6,22 +6,7 @@
  */
 #include <sys/time.h>
 
-#include "libmicro.h"
-
-int
-benchmark(void *tsd, result_t *res)
-{
-	struct timeval tv;
-	long sum = 0;
-	int i;
-
-	(void) tsd;
-	for (i = 0; i < lm_optB; i++) {
-		if (gettimeofday(&tv, NULL) != 0)
-			res->re_errors++;
-		sum += tv.tv_usec;
-	}
-	lm_sink += sum;
-	res->re_count = i;
-	return 0;
-}
+#define RO_TYPE		struct timeval
+#define RO_CALL(v)	(gettimeofday(&(v), NULL) != 0)
+#define RO_FIELD(v)	((v).tv_usec)
+#include "readout.h"

@@ -5,23 +5,7 @@
  */
 #include <time.h>
 
-#include "libmicro.h"
-
-int
-benchmark(void *tsd, result_t *res)
-{
-	long sum = 0;
-	int i;
-
-	(void) tsd;
-	for (i = 0; i < lm_optB; i++) {
-		time_t t = time(NULL);
-
-		if (t == (time_t)-1)
-			res->re_errors++;
-		sum += (long)t;
-	}
-	lm_sink += sum;
-	res->re_count = i;
-	return 0;
-}
+#define RO_TYPE		time_t
+#define RO_CALL(v)	(((v) = time(NULL)) == (time_t)-1)
+#define RO_FIELD(v)	(v)
+#include "readout.h"

@@ -5,22 +5,7 @@
  */
 #include <sys/times.h>
 
-#include "libmicro.h"
-
-int
-benchmark(void *tsd, result_t *res)
-{
-	struct tms t;
-	long sum = 0;
-	int i;
-
-	(void) tsd;
-	for (i = 0; i < lm_optB; i++) {
-		if (times(&t) == (clock_t)-1)
-			res->re_errors++;
-		sum += (long)t.tms_utime;
-	}
-	lm_sink += sum;
-	res->re_count = i;
-	return 0;
-}
+#define RO_TYPE		struct tms
+#define RO_CALL(v)	(times(&(v)) == (clock_t)-1)
+#define RO_FIELD(v)	((v).tms_utime)
+#include "readout.h"
