@@ -5,8 +5,10 @@
  * pangram.  A case that defines STRBUF_DST before including this also
  * gets sb_dst, a second buffer of as many bytes and the NUL: with
  * STRBUF_DST 1 left unwritten, to copy into (strcpy); with STRBUF_DST 2
- * holding an equal string, so that a comparison looks at every byte
- * (strcmp, strcasecmp).  The case defines benchmark() over its tsd.
+ * holding an equal string, so that a comparison looks at every byte.
+ * The case defines benchmark() over its tsd, or, for a comparison, only
+ * STRBUF_CMP, the function (strcmp, strcasecmp): this header's
+ * benchmark() calls it once per operation on the two equal strings.
  */
 #ifndef STRBUF_H
 #define STRBUF_H
@@ -15,6 +17,9 @@
 
 #include "libmicro.h"
 
+#ifdef STRBUF_CMP
+#define STRBUF_DST	2
+#endif
 #ifndef STRBUF_DST
 #define STRBUF_DST	0
 #endif
@@ -24,6 +29,8 @@ typedef struct {
 	char	*sb_dst;		/* NULL unless STRBUF_DST */
 } strbuf_t;
 
+LM_TSD(strbuf_t);
+
 static long long	sb_len;
 
 const struct lm_opt lm_options[] = {
@@ -31,13 +38,6 @@ const struct lm_opt lm_options[] = {
 	    "string length", NULL },
 	LM_END
 };
-
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(strbuf_t);
-	return 0;
-}
 
 /* A buffer of -s bytes and the NUL. */
 static char *
@@ -89,5 +89,23 @@ benchmark_finiworker(void *tsd)
 	free(ts->sb_dst);
 	return 0;
 }
+
+#ifdef STRBUF_CMP
+int
+benchmark(void *tsd, result_t *res)
+{
+	const char *a = ((strbuf_t *)tsd)->sb_s, *b = ((strbuf_t *)tsd)->sb_dst;
+	int i;
+
+	for (i = 0; i < lm_optB; i++) {
+		LM_OPAQUE(a);
+		LM_OPAQUE(b);
+		if (STRBUF_CMP(a, b) != 0)
+			res->re_errors++;
+	}
+	res->re_count = i;
+	return 0;
+}
+#endif
 
 #endif /* STRBUF_H */

@@ -6,22 +6,5 @@
  */
 #include <strings.h>
 
-#define STRBUF_DST	2
-
+#define STRBUF_CMP	strcasecmp
 #include "strbuf.h"
-
-int
-benchmark(void *tsd, result_t *res)
-{
-	const char *a = ((strbuf_t *)tsd)->sb_s, *b = ((strbuf_t *)tsd)->sb_dst;
-	int i;
-
-	for (i = 0; i < lm_optB; i++) {
-		LM_OPAQUE(a);
-		LM_OPAQUE(b);
-		if (strcasecmp(a, b) != 0)
-			res->re_errors++;
-	}
-	res->re_count = i;
-	return 0;
-}

@@ -5,22 +5,5 @@
  */
 #include <string.h>
 
-#define STRBUF_DST	2
-
+#define STRBUF_CMP	strcmp
 #include "strbuf.h"
-
-int
-benchmark(void *tsd, result_t *res)
-{
-	const char *a = ((strbuf_t *)tsd)->sb_s, *b = ((strbuf_t *)tsd)->sb_dst;
-	int i;
-
-	for (i = 0; i < lm_optB; i++) {
-		LM_OPAQUE(a);
-		LM_OPAQUE(b);
-		if (strcmp(a, b) != 0)
-			res->re_errors++;
-	}
-	res->re_count = i;
-	return 0;
-}
