@@ -20,6 +20,8 @@ typedef struct {
 	pthread_t	ts_thread;
 } tsd_t;
 
+LM_TSD(tsd_t);
+
 static int
 turn(tsd_t *ts)
 {
@@ -57,39 +59,26 @@ partner(void *arg)
 }
 
 int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(tsd_t);
-	return 0;
-}
-
-int
 benchmark_initworker(void *tsd)
 {
 	tsd_t *ts = tsd;
 
 	ts->ts_turn = MINE;
-	if (lx_futex_wake(&ts->ts_turn) < 0) {
+	if (lx_futex_wake(&ts->ts_turn) < 0)
 		lm_error("futex:");
-		return -1;
-	}
-	if (pthread_create(&ts->ts_thread, NULL, partner, ts) != 0) {
+	else if (pthread_create(&ts->ts_thread, NULL, partner, ts) != 0)
 		lm_error("futex: starting the partner thread");
-		return -1;
-	}
-	return 0;
+	else
+		return 0;
+	return -1;
 }
 
 int
 benchmark(void *tsd, result_t *res)
 {
 	tsd_t *ts = tsd;
-	int i;
 
-	for (i = 0; i < lm_optB; i++)
-		if (give(ts, YOURS) < 0 || await(ts, YOURS) != 0)
-			res->re_errors++;
-	res->re_count = i;
+	LM_EACH(i, res, give(ts, YOURS) < 0 || await(ts, YOURS) != 0);
 	return 0;
 }
 

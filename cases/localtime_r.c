@@ -13,12 +13,7 @@ typedef struct {
 	time_t	ts_t[2];
 } tsd_t;
 
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(tsd_t);
-	return 0;
-}
+LM_TSD(tsd_t);
 
 int
 benchmark_initworker(void *tsd)

@@ -16,6 +16,8 @@ typedef struct {
 	void	*ts_glob[MAXG];
 } tsd_t;
 
+LM_TSD(tsd_t);
+
 static long long	opts, optg;
 
 const struct lm_opt lm_options[] = {
@@ -32,21 +34,13 @@ const struct lm_col lm_columns[] = {
 };
 
 int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(tsd_t);
-	return 0;
-}
-
-int
 benchmark(void *tsd, result_t *res)
 {
 	tsd_t *ts = tsd;
-	int i = 0, j, g = (int)optg;
+	int i, j, n, g = (int)optg;
 
-	while (i < lm_optB) {
-		int n = lm_optB - i < g ? lm_optB - i : g;
-
+	for (i = 0; i < lm_optB; i += n) {
+		n = lm_optB - i < g ? lm_optB - i : g;
 		for (j = 0; j < n; j++) {
 			ts->ts_glob[j] = malloc((size_t)opts);
 			LM_OPAQUE(ts->ts_glob[j]);
@@ -55,7 +49,6 @@ benchmark(void *tsd, result_t *res)
 		}
 		for (j = 0; j < n; j++)
 			free(ts->ts_glob[j]);
-		i += n;
 	}
 	res->re_count = i;
 	return 0;

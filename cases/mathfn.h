@@ -17,12 +17,7 @@ typedef struct {
 	double	ts_x[NX];
 } tsd_t;
 
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(tsd_t);
-	return 0;
-}
+LM_TSD(tsd_t);
 
 int
 benchmark_initworker(void *tsd)

@@ -23,18 +23,13 @@ typedef struct {
 	void	*mb_next;	/* where the next operation starts */
 } membuf_t;
 
+LM_TSD(membuf_t);
+
 static long long	mb_size;	/* -s */
 
 #define MB_OPT_SIZE(def, min, help) { 's', LM_SIZE, "size", &mb_size, \
 	(def), (min), LLONG_MAX, (help), NULL }
 #define MB_COL_SIZE { "size", 8, LM_LL, &mb_size, NULL }
-
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(membuf_t);
-	return 0;
-}
 
 /* *p: len page-aligned bytes, each set to c. */
 static inline int

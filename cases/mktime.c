@@ -13,12 +13,7 @@ typedef struct {
 	struct tm	ts_tm[2];
 } tsd_t;
 
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(tsd_t);
-	return 0;
-}
+LM_TSD(tsd_t);
 
 int
 benchmark_initworker(void *tsd)
@@ -26,12 +21,11 @@ benchmark_initworker(void *tsd)
 	tsd_t *ts = tsd;
 	time_t t = time(NULL), t1 = t + 1;
 
-	if (localtime_r(&t, &ts->ts_tm[0]) == NULL ||
-	    localtime_r(&t1, &ts->ts_tm[1]) == NULL) {
-		lm_error("localtime_r:");
-		return -1;
-	}
-	return 0;
+	if (localtime_r(&t, &ts->ts_tm[0]) != NULL &&
+	    localtime_r(&t1, &ts->ts_tm[1]) != NULL)
+		return 0;
+	lm_error("localtime_r:");
+	return -1;
 }
 
 int

@@ -11,12 +11,7 @@
 int
 benchmark(void *tsd, result_t *res)
 {
-	int i;
-
 	(void) tsd;
-	for (i = 0; i < lm_optB; i++)
-		if (sched_yield() != 0)
-			res->re_errors++;
-	res->re_count = i;
+	LM_EACH(i, res, sched_yield() != 0);
 	return 0;
 }

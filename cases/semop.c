@@ -28,15 +28,12 @@ benchmark_initrun(void)
 int
 benchmark(void *tsd, result_t *res)
 {
-	struct sembuf up, down;
+	struct sembuf up = { .sem_op = 1 }, down = { .sem_op = -1 };
 	int i;
 
 	(void) tsd;
 	up.sem_num = down.sem_num =
 	    (unsigned short)(getpindex() * lm_optT + gettindex());
-	up.sem_op = 1;
-	down.sem_op = -1;
-	up.sem_flg = down.sem_flg = 0;
 	for (i = 0; i < lm_optB; i++) {
 		res->re_errors += semop(semid, &up, 1) != 0;
 		res->re_errors += semop(semid, &down, 1) != 0;

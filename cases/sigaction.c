@@ -18,14 +18,11 @@ int
 benchmark(void *tsd, result_t *res)
 {
 	struct sigaction act, old;
-	int i;
 
 	(void) tsd;
 	memset(&act, 0, sizeof(act));
 	act.sa_handler = nothing;
 	(void) sigemptyset(&act.sa_mask);
-	for (i = 0; i < lm_optB; i++)
-		res->re_errors += sigaction(SIGUSR1, &act, &old) != 0;
-	res->re_count = i;
+	LM_EACH(i, res, sigaction(SIGUSR1, &act, &old) != 0);
 	return 0;
 }

@@ -37,12 +37,9 @@ int
 benchmark(void *tsd, result_t *res)
 {
 	pid_t pid = getpid();
-	int i;
 
 	(void) tsd;
-	for (i = 0; i < lm_optB; i++)
-		res->re_errors += kill(pid, SIGUSR1) != 0;
-	res->re_count = i;
+	LM_EACH(i, res, kill(pid, SIGUSR1) != 0);
 	lm_sink += caught;
 	return 0;
 }

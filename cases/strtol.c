@@ -14,12 +14,7 @@ typedef struct {
 	char	ts_num[NNUM][NNUM + 1];
 } tsd_t;
 
-int
-benchmark_init(void)
-{
-	lm_tsdsize = sizeof(tsd_t);
-	return 0;
-}
+LM_TSD(tsd_t);
 
 int
 benchmark_initworker(void *tsd)
@@ -27,11 +22,9 @@ benchmark_initworker(void *tsd)
 	tsd_t *ts = tsd;
 	int k, d;
 
-	for (k = 0; k < NNUM; k++) {
+	for (k = 0; k < NNUM; k++)	/* the tsd is zeroed: NULs after */
 		for (d = 0; d <= k; d++)
 			ts->ts_num[k][d] = (char)('0' + (d + 1) % 10);
-		ts->ts_num[k][k + 1] = '\0';
-	}
 	return 0;
 }
 
