@@ -2,7 +2,8 @@
 /*
  * membuf.h - the hooks memcpy, memmove, memset and memrand share: option
  * -s, bytes per operation, and its result column; per worker up to two
- * buffers, freed when the worker ends.  A case includes this, lists the
+ * buffers, freed when the worker ends (the string cases keep their
+ * strings in them too, see strbuf.h).  A case includes this, lists the
  * MB_* entries in its tables, makes its buffers from benchmark_initworker
  * (page-aligned with mb_alloc(), written once so that no page fault is
  * timed) and defines benchmark().

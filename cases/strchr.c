@@ -10,7 +10,7 @@
 int
 benchmark(void *tsd, result_t *res)
 {
-	const char *s = ((strbuf_t *)tsd)->sb_s;
+	const char *s = ((membuf_t *)tsd)->mb_buf;
 	int i;
 
 	for (i = 0; i < lm_optB; i++) {

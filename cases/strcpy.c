@@ -11,8 +11,8 @@
 int
 benchmark(void *tsd, result_t *res)
 {
-	char *dst = ((strbuf_t *)tsd)->sb_dst;
-	const char *src = ((strbuf_t *)tsd)->sb_s;
+	char *dst = ((membuf_t *)tsd)->mb_dst;
+	const char *src = ((membuf_t *)tsd)->mb_buf;
 	int i;
 
 	for (i = 0; i < lm_optB; i++) {

@@ -9,7 +9,7 @@
 int
 benchmark(void *tsd, result_t *res)
 {
-	const char *s = ((strbuf_t *)tsd)->sb_s;
+	const char *s = ((membuf_t *)tsd)->mb_buf;
 	size_t sum = 0;
 	int i;
 
