@@ -10,6 +10,12 @@
 
 static long long	optd;
 
+const struct lm_opt lm_options[] = {
+	{ 'd', LM_COUNT, "n", &optd, "100", 1, 100000,
+	    "depth of the chain", NULL },
+	LM_END
+};
+
 static int	descend(int, int);
 static int	(*volatile call)(int, int) = descend;
 
@@ -24,12 +30,6 @@ descend(int x, int depth)
 	LM_OPAQUE(frame);
 	return call(x + 1, depth) + frame[0];
 }
-
-const struct lm_opt lm_options[] = {
-	{ 'd', LM_COUNT, "n", &optd, "100", 1, 100000,
-	    "depth of the chain", NULL },
-	LM_END
-};
 
 int
 benchmark(void *tsd, result_t *res)
