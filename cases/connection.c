@@ -102,6 +102,6 @@ benchmark_finibatch(void *tsd)
 int
 benchmark_finiworker(void *tsd)
 {
-	lo_close_n(((tsd_t *)tsd)->ts_lsn, LO_MAXB);
+	fd_close_n(((tsd_t *)tsd)->ts_lsn, LO_MAXB);
 	return 0;
 }

@@ -6,7 +6,8 @@
  * of it (ff_open), and for the cases that hold one new descriptor per
  * operation (open, close, dup) batches of at most FF_MAXB of them: the
  * descriptor limit (ff_room), a worker's ff_batch_t and its array
- * (ff_alloc), and the closing of a batch (ff_closeall).
+ * (ff_alloc); a batch is closed, outside the timing, with fdclose.h's
+ * fd_close_n (a failed open left -1).
  *
  * A case may define before the include:
  *   FF_DEFAULT  the default -f (else ff_datafile makes one);
@@ -29,6 +30,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "fdclose.h"
 #include "libmicro.h"
 
 /* -f: a file that access(2) allows for amode; def says the default. */
@@ -102,18 +104,6 @@ typedef struct {
 				 * the free slot close -b closes */
 } ff_batch_t;
 
-/* Closes the batch's descriptors, outside the timing; a failed open
- * left -1. */
-static inline void
-ff_closeall(const int *fds)
-{
-	int i;
-
-	for (i = 0; i < lm_optB; i++)
-		if (fds[i] >= 0)
-			(void) close(fds[i]);
-}
-
 #if defined(FF_WORKER) || defined(FF_BATCH)
 int
 benchmark_initrun(void)
@@ -167,7 +157,7 @@ benchmark_initworker(void *tsd)
 int
 benchmark_finibatch(void *tsd)
 {
-	ff_closeall(((ff_batch_t *)tsd)->fb_fds);
+	fd_close_n(((ff_batch_t *)tsd)->fb_fds, lm_optB);
 	return 0;
 }
 

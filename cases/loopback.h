@@ -29,6 +29,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "fdclose.h"
 #include "libmicro.h"
 
 /* 127.0.0.1, port 0: the kernel picks a free ephemeral port. */
@@ -65,18 +66,6 @@ lo_socket(struct sockaddr_in *sin, int backlog, int nonblock)
 	return -1;
 }
 
-/* Closes the open descriptors (>= 0) of fd[0..n), keeping errno. */
-static inline void
-lo_close_n(const int *fd, int n)
-{
-	int e = errno;
-
-	while (n-- > 0)
-		if (fd[n] >= 0)
-			(void) close(fd[n]);
-	errno = e;
-}
-
 /* n new TCP sockets in fd[]: 0, or -1 with the error said, none left
  * open and fd[] all -1. */
 static inline int
@@ -87,7 +76,7 @@ lo_sockets(int *fd, int n)
 	for (i = 0; i < n; i++)
 		if ((fd[i] = socket(AF_INET, SOCK_STREAM, 0)) < 0) {
 			lm_error("socket:");
-			lo_close_n(fd, i);
+			fd_close_n(fd, i);
 			while (i-- > 0)
 				fd[i] = -1;
 			return -1;
@@ -105,7 +94,7 @@ lo_listeners(int *fd, struct sockaddr_in *sin, int n, int backlog)
 	for (i = 0; i < n; i++)
 		if ((fd[i] = lo_socket(&sin[i], backlog, 1)) < 0) {
 			lm_error("listener on 127.0.0.1:");
-			lo_close_n(fd, i);
+			fd_close_n(fd, i);
 			return -1;
 		}
 	return 0;
@@ -191,12 +180,12 @@ lo_pair(int fd[2])
 	if (lsn < 0)
 		return -1;
 	rc = lo_connection(lsn, &sin, &fd[1], &fd[0]);
-	lo_close_n(&lsn, 1);
+	fd_close_n(&lsn, 1);
 	if (rc == 0 &&
 	    setsockopt(fd[0], IPPROTO_TCP, TCP_NODELAY, &one, n) == 0 &&
 	    setsockopt(fd[1], IPPROTO_TCP, TCP_NODELAY, &one, n) == 0)
 		return 0;
-	lo_close_n(fd, 2);
+	fd_close_n(fd, 2);
 	fd[0] = fd[1] = -1;
 	return -1;
 }
@@ -292,7 +281,7 @@ typedef struct {
 int
 benchmark_finibatch(void *tsd)
 {
-	lo_close_n(((lo_batch_t *)tsd)->lb_fds, LO_BATCH * lm_optB);
+	fd_close_n(((lo_batch_t *)tsd)->lb_fds, LO_BATCH * lm_optB);
 	return 0;
 }
 #endif /* LO_BATCH_CLOSE */
