@@ -30,7 +30,7 @@ AUX	= $(patsubst cases/aux/%.c,$(BIN)/%,$(wildcard cases/aux/*.c))
 ENGINE	= $(BIN)/.obj/libmicro.o $(BIN)/.obj/bench.o
 ALLCFLAGS = -std=c99 -D_GNU_SOURCE $(WARN) $(CFLAGS)
 
-all: $(CASES) $(AUX) buildinfo
+all: $(CASES) $(AUX) $(BIN)/.lmspawn buildinfo
 
 # What built these binaries, for the result file's header.
 buildinfo:
@@ -56,6 +56,12 @@ $(BIN)/%: cases/aux/%.c
 	@mkdir -p $(BIN)
 	$(CC) $(ALLCFLAGS) -o $@ $< $(LDFLAGS)
 
+# The wrapper's runner: it starts the runs, so that the shell forks
+# nothing per run.
+$(BIN)/.lmspawn: lib/lmspawn.c
+	@mkdir -p $(BIN)
+	$(CC) $(ALLCFLAGS) -o $@ lib/lmspawn.c $(LDFLAGS)
+
 test: all
 	sh tests/run.sh
 
@@ -73,7 +79,7 @@ run: all
 # tests, so it cannot rot.
 SCRIPTS	= wrapper.sh multiview.sh lib/*.sh tests/*.sh tests/data/multiview/*.sh \
 	  tests/fuzz/*.sh bench/*.sh .ci/run
-CSRC	= libmicro.c bench.c cases/*.c cases/aux/*.c bench/*.c \
+CSRC	= libmicro.c bench.c cases/*.c cases/aux/*.c lib/*.c bench/*.c \
 	  tests/fixtures/*.c tests/fuzz/*.c
 # The awk code: the programs embedded in the scripts and in this file's
 # recipes, and every *.awk file, which tests/lint-awk.sh holds to POSIX
@@ -138,7 +144,7 @@ install: all $(BIN)/libmicro.a
 	cp multiview.sh $(DESTDIR)$(PREFIX)/bin/libmicro-multiview
 	chmod 755 $(DESTDIR)$(PREFIX)/bin/libmicro-wrapper \
 	    $(DESTDIR)$(PREFIX)/bin/libmicro-multiview
-	cp $(CASES) $(AUX) $(BIN)/.buildinfo $(LIBDIR)/bin/
+	cp $(CASES) $(AUX) $(BIN)/.buildinfo $(BIN)/.lmspawn $(LIBDIR)/bin/
 	cp $(BIN)/libmicro.a $(BIN)/.obj/bench.o $(LIBDIR)/
 	cp libmicro.h $(INCDIR)/
 	cp cases/suite $(SHAREDIR)/suite
@@ -154,7 +160,8 @@ uninstall:
 	    $(DESTDIR)$(PREFIX)/bin/libmicro-multiview $(SHAREDIR)/suite \
 	    $(SHAREDIR)/result.awk $(SHAREDIR)/multiview.awk \
 	    $(SHAREDIR)/fixtures.sh \
-	    $(LIBDIR)/bin/.buildinfo $(MANDIR)/man3/libmicro.3 \
+	    $(LIBDIR)/bin/.buildinfo $(LIBDIR)/bin/.lmspawn \
+	    $(MANDIR)/man3/libmicro.3 \
 	    $(LIBDIR)/libmicro.a $(LIBDIR)/bench.o $(INCDIR)/libmicro.h
 	cd $(LIBDIR)/bin 2>/dev/null && rm -f $(INSTALLED) || true
 	cd $(MANDIR)/man1 2>/dev/null && rm -f $(MAN1) || true

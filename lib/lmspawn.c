@@ -1,0 +1,267 @@
+/*
+ * lmspawn: the wrapper's runner.  One process starts every run of a
+ * suite, so that the wrapper's shell forks nothing per run: a fork of
+ * the shell copies its page tables and faults its pages back in, which
+ * costs more than the run of a small case.  posix_spawn starts the run
+ * without copying anything.
+ *
+ * usage: lmspawn DIR LIMIT
+ * Runs start in DIR with stdin from /dev/null.  LIMIT is the time limit
+ * of a run in seconds (0: none): past it the run gets SIGTERM, and five
+ * seconds on SIGKILL.
+ *
+ * On stdout it first writes "ready".  Then, for each request on stdin
+ * (the benchmark's name, the run's stdout file, its stderr file, the
+ * argument vector, each on a line of its own, and an empty line), it
+ * starts the run, waits for it and writes one line:
+ *   RC KILLED CS ROW
+ * RC is the exit status as a shell gives it (128 + the signal that
+ * killed it; 126 or 127 when it could not be started), KILLED 1 when the
+ * time limit stopped it and 0 if not, CS its wall time in centiseconds,
+ * and ROW the errors field of its first result line for the name (a line
+ * of at least seven fields, the name first and a decimal usecs/call
+ * fourth), or "-" when it printed none.
+ *
+ * SIGTERM, SIGINT or SIGHUP, or the end of its parent, stop the run in
+ * progress (SIGTERM, then SIGKILL after five seconds) and lmspawn with
+ * it, or end lmspawn at once between runs; the end of stdin ends it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+extern char **environ;
+
+#define	MAXARGS	1024
+#define	LINELEN	8192
+#define	POOLLEN	65536
+
+static char	pool[POOLLEN];	/* the lines of the request in progress */
+static size_t	used;
+
+static sigset_t	waitset;	/* SIGCHLD and the stopping signals */
+static sigset_t	oldmask;	/* what the runs get */
+
+static long long
+now_ns(void)
+{
+	struct timespec ts;
+
+	(void) clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* The next line of stdin without its newline, in the pool; NULL at EOF. */
+static char *
+get_line(void)
+{
+	char *l = pool + used;
+	size_t n;
+
+	if (used + 2 >= POOLLEN ||
+	    fgets(l, (int)(POOLLEN - used), stdin) == NULL)
+		return NULL;
+	n = strlen(l);
+	if (n > 0 && l[n - 1] == '\n')
+		l[--n] = '\0';
+	used += n + 1;
+	return l;
+}
+
+/* Wait for PID until DEADLINE (0: none); 1 when it was reaped. */
+static int
+reap(pid_t pid, long long deadline, int *status, int *stop)
+{
+	for (;;) {
+		struct timespec ts = { 1, 0 };
+		int sig;
+
+		if (waitpid(pid, status, WNOHANG) == pid)
+			return 1;
+		if (deadline > 0) {
+			long long left = deadline - now_ns();
+
+			if (left <= 0)
+				return 0;
+			if (left < 1000000000LL) {
+				ts.tv_sec = 0;
+				ts.tv_nsec = (long)left;
+			}
+		}
+		sig = sigtimedwait(&waitset, NULL, &ts);
+		if (sig > 0 && sig != SIGCHLD && stop != NULL)
+			*stop = sig;
+		if (stop != NULL && *stop != 0)
+			return 0;
+	}
+}
+
+/* Stop PID: SIGTERM, and SIGKILL if it is still there five seconds on. */
+static void
+stop_run(pid_t pid, int *status)
+{
+	(void) kill(pid, SIGTERM);
+	if (!reap(pid, now_ns() + 5000000000LL, status, NULL)) {
+		(void) kill(pid, SIGKILL);
+		(void) reap(pid, 0, status, NULL);
+	}
+}
+
+/* The errors field of the first result line for NAME in FILE. */
+static void
+result_errors(const char *file, const char *name, char *out, size_t len)
+{
+	char line[LINELEN];
+	FILE *fp = fopen(file, "r");
+
+	(void) snprintf(out, len, "-");
+	if (fp == NULL)
+		return;
+	while (fgets(line, sizeof(line), fp) != NULL) {
+		char *w[7], *save = NULL, *p = line, *q;
+		int n = 0;
+
+		while (n < 7 && (q = strtok_r(p, " \t\r\n", &save)) != NULL) {
+			w[n++] = q;
+			p = NULL;
+		}
+		if (n < 7 || strcmp(w[0], name) != 0)
+			continue;
+		/* usecs/call: digits with one inner point */
+		q = w[3];
+		if (strspn(q, "0123456789.") != strlen(q) || *q == '.' ||
+		    q[strlen(q) - 1] == '.' || strchr(q, '.') == NULL ||
+		    strchr(q, '.') != strrchr(q, '.'))
+			continue;
+		(void) snprintf(out, len, "%s", w[5]);
+		break;
+	}
+	(void) fclose(fp);
+}
+
+/* Start ARGV with its output in OUT and ERR; -1 and *rc when it cannot. */
+static pid_t
+start(char **argv, const char *out, const char *err, int *rc)
+{
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+	pid_t pid;
+	int e;
+
+	if (posix_spawn_file_actions_init(&fa) != 0 ||
+	    posix_spawnattr_init(&at) != 0) {
+		*rc = 126;
+		return -1;
+	}
+	(void) posix_spawn_file_actions_addopen(&fa, 0, "/dev/null",
+	    O_RDONLY, 0);
+	(void) posix_spawn_file_actions_addopen(&fa, 1, out,
+	    O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	(void) posix_spawn_file_actions_addopen(&fa, 2, err,
+	    O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	(void) posix_spawnattr_setsigmask(&at, &oldmask);
+	(void) posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK);
+	e = posix_spawn(&pid, argv[0], &fa, &at, argv, environ);
+	(void) posix_spawn_file_actions_destroy(&fa);
+	(void) posix_spawnattr_destroy(&at);
+	if (e != 0) {
+		FILE *fp = fopen(err, "a");
+
+		if (fp != NULL) {
+			(void) fprintf(fp, "%s: %s\n", argv[0], strerror(e));
+			(void) fclose(fp);
+		}
+		*rc = e == ENOENT ? 127 : 126;
+		return -1;
+	}
+	return pid;
+}
+
+int
+main(int argc, char **argv)
+{
+	char *args[MAXARGS + 1];
+	long limit;
+	int stop = 0;
+
+	if (argc != 3 || chdir(argv[1]) != 0 ||
+	    (limit = strtol(argv[2], NULL, 10)) < 0) {
+		(void) fprintf(stderr, "usage: lmspawn DIR LIMIT\n");
+		return 2;
+	}
+	(void) signal(SIGCHLD, SIG_DFL);
+	(void) sigemptyset(&waitset);
+	(void) sigaddset(&waitset, SIGCHLD);
+	(void) sigaddset(&waitset, SIGTERM);
+	(void) sigaddset(&waitset, SIGINT);
+	(void) sigaddset(&waitset, SIGHUP);
+	(void) sigprocmask(SIG_BLOCK, &waitset, &oldmask);
+#ifdef __linux__
+	(void) prctl(PR_SET_PDEATHSIG, SIGTERM);
+	if (getppid() == 1)
+		return 0;
+#endif
+	(void) printf("ready\n");
+	(void) fflush(stdout);
+	while (stop == 0) {
+		char *name, *out, *err, row[64];
+		int n = 0, status = 0, rc = 0, killed = 0;
+		long long t0;
+		pid_t pid;
+
+		/* Idle, a stopping signal ends it at once. */
+		(void) sigprocmask(SIG_SETMASK, &oldmask, NULL);
+		used = 0;
+		name = get_line();
+		(void) sigprocmask(SIG_BLOCK, &waitset, NULL);
+		if (name == NULL)
+			break;
+		out = get_line();
+		err = get_line();
+		if (out == NULL || err == NULL)
+			return 1;
+		for (;;) {
+			char *a = get_line();
+
+			if (a == NULL)
+				return 1;
+			if (*a == '\0')
+				break;
+			if (n == MAXARGS)
+				return 1;
+			args[n++] = a;
+		}
+		args[n] = NULL;
+		if (n == 0)
+			return 1;
+		t0 = now_ns();
+		pid = start(args, out, err, &rc);
+		if (pid > 0) {
+			if (!reap(pid, limit > 0 ? t0 + limit * 1000000000LL :
+			    0, &status, &stop)) {
+				killed = stop == 0;
+				stop_run(pid, &status);
+			}
+			rc = WIFEXITED(status) ? WEXITSTATUS(status) :
+			    WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
+		}
+		if (stop != 0)
+			break;
+		result_errors(out, name, row, sizeof(row));
+		(void) printf("%d %d %lld %s\n", rc, killed,
+		    (now_ns() - t0 + 5000000) / 10000000, row);
+		if (fflush(stdout) != 0)
+			return 1;
+	}
+	return 0;
+}
