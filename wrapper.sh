@@ -294,12 +294,21 @@ lm_troot=
 lm_vroot=
 lm_child=
 lm_dog=
+lm_runner=
+lm_runner_pid=
 lm_done=0
 lm_total=0
 lm_writing=
 
 # shellcheck disable=SC2317 # called from traps
 stop_children() {
+	if [ -n "$lm_runner_pid" ]; then
+		kill -TERM "$lm_runner_pid" 2>/dev/null
+		wait "$lm_runner_pid" 2>/dev/null
+		lm_runner_pid=
+		lm_runner=
+		exec 4>&- 5<&-
+	fi
 	if [ -n "$lm_child" ]; then
 		kill -TERM "$lm_child" 2>/dev/null
 		wait "$lm_child" 2>/dev/null
@@ -734,13 +743,24 @@ lm_wrapper=$$
 lm_seq=0
 
 # spawn OUT ERR CMD...: run CMD in the fast root (where bin/ leads to the
-# binaries), in the background so that a signal to the wrapper is handled
-# at once; the exit status is left in lm_rc, lm_killed says whether the
-# watchdog stopped it.
+# binaries); the exit status is left in lm_rc, lm_killed says whether the
+# time limit stopped it.  With the runner (lmspawn, fd 4 its requests and
+# fd 5 its replies) the shell forks nothing, and the runner also gives
+# the run's wall time (lm_dt) and the errors field of its result line
+# (lm_row, "-" for none).  Without it, CMD runs in the background so that
+# a signal to the wrapper is handled at once, under the watchdog.
 spawn() {
 	lm_o=$1
 	lm_e=$2
 	shift 2
+	if [ -n "$lm_runner" ]; then
+		if ! printf '%s\n' "$lm_name" "$lm_o" "$lm_e" "$@" '' >&4 ||
+		    ! read -r lm_rc lm_killed lm_dt lm_row <&5; then
+			die "the runner $lm_runner stopped"
+		fi
+		[ "$lm_killed" = 1 ] || lm_killed=
+		return 0
+	fi
 	lm_seq=$((lm_seq + 1))
 	(cd "$lm_troot" && exec "$@") </dev/null >"$lm_o" 2>"$lm_e" 3>&- &
 	lm_child=$!
@@ -1123,6 +1143,11 @@ header_run() {
 	else
 		hdr Time_limit none
 	fi
+	if [ -n "$lm_runner" ]; then
+		hdr Runner "lmspawn (posix_spawn, no fork of the shell per run)"
+	else
+		hdr Runner "shell (a fork of the wrapper per run; no bin/.lmspawn)"
+	fi
 	hdr Fast_root "$(fs_type "$lm_tparent")"
 	hdr Disk_root "$(fs_type "$lm_vparent")"
 }
@@ -1456,7 +1481,24 @@ trust_check
 lm_writing=1
 tick
 lm_start=$lm_cs
-if [ "$lm_limit" -gt 0 ]; then
+# The runner: next to the wrapper (bin/.lmspawn, or lib/libmicro/bin/
+# installed).  Without it, or if it does not start, the shell starts the
+# runs itself under the watchdog.
+for lm_p in "$here/bin/.lmspawn" "$here/../lib/libmicro/bin/.lmspawn"; do
+	[ -x "$lm_p" ] || continue
+	mkfifo "$lm_state/req" "$lm_state/rep" 2>/dev/null || break
+	"$lm_p" "$lm_troot" "$lm_limit" <"$lm_state/req" \
+	    >"$lm_state/rep" 2>/dev/null 3>&- &
+	lm_runner_pid=$!
+	exec 4>"$lm_state/req" 5<"$lm_state/rep"
+	if read -r lm_ready <&5 && [ "$lm_ready" = ready ]; then
+		lm_runner=$lm_p
+	else
+		stop_children
+	fi
+	break
+done
+if [ -z "$lm_runner" ] && [ "$lm_limit" -gt 0 ]; then
 	watchdog </dev/null >/dev/null 2>&1 3>&- &
 	lm_dog=$!
 fi
@@ -1543,9 +1585,10 @@ run_one() {
 	set -- "bin/$lm_case" $lm_opts "$@"
 	set +f
 
-	tick
+	[ -n "$lm_runner" ] || tick
 	lm_t0=$lm_cs
 	lm_why=
+	lm_dt=
 	if [ ! -f "$lm_bin/$lm_case" ] || [ ! -x "$lm_bin/$lm_case" ]; then
 		true >"$lm_state/$lm_k.out"
 		true >"$lm_state/$lm_k.err"
@@ -1555,15 +1598,18 @@ run_one() {
 		if [ "$lm_rc" -ne 0 ]; then
 			why "$lm_rc"
 		else
-			result_row "$lm_state/$lm_k.out"
+			[ -n "$lm_runner" ] ||
+			    result_row "$lm_state/$lm_k.out"
 			case $lm_row in
-			'') lm_why="exit status 0 but no result line for $lm_name" ;;
+			'' | -) lm_why="exit status 0 but no result line for $lm_name" ;;
 			*[!0]*) lm_nerr=$((lm_nerr + 1)) ;;
 			esac
 		fi
 	fi
-	tick
-	lm_dt=$((lm_cs - lm_t0))
+	if [ -z "$lm_dt" ]; then
+		tick
+		lm_dt=$((lm_cs - lm_t0))
+	fi
 	{
 		printf 'R %d %d %s\n' "$lm_k" "$lm_dt" "$lm_name" &&
 		    if [ -n "$lm_why" ]; then

@@ -61,7 +61,8 @@ keys='Libmicro_#|Options|Machine_name|OS_name|OS_release|OS_build|Processor
 sizeof(long)|extra_CFLAGS|TimerRes|Clock_overhead|Clocksource
 Kernel_cmdline|CPU_governor|CPU_boost|SMT|ASLR|THP|Mitigations|Libc Ver.
 Bin_sh|Case_linkage|Memory|Load_avg_start|Mode|Command|Bin_dir|Suite
-Selection|Passes|Shuffle_seed|Time_limit|Fast_root|Disk_root|Load_avg_end
+Selection|Passes|Shuffle_seed|Time_limit|Runner|Fast_root|Disk_root
+Load_avg_end
 Runs|Elapsed'
 missing=$(printf '%s\n' "$keys" | tr '|' '\n' | while IFS= read -r k; do
 	c=$(awk -v k="!$k:" 'index($0, k) == 1 && NF > 1' out | wc -l)

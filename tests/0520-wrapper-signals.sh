@@ -1,13 +1,17 @@
 #!/bin/sh
 # SIGINT, SIGTERM or SIGHUP to the wrapper in the middle of a run: the run
 # is stopped, the fixtures and temp directories are gone, no child process
-# is left, the result file says so, and the wrapper dies by that signal.
-# shellcheck disable=SC1091,SC2009 # lib.sh; ps is POSIX, pgrep is not
+# is left, the result file says so, and the wrapper dies by that signal;
+# with the runner (bin/.lmspawn) and with the shell starting the runs (a
+# copy of the wrapper with no runner beside it).
+# shellcheck disable=SC1091,SC2009,SC2016 # lib.sh; ps is POSIX, pgrep is
+# not; sh -c programs
 . "$LM_TOP/tests/lib.sh"
 
-W=$LM_TOP/wrapper.sh
 CC=${CC:-cc}
-mkdir bin troot vroot tmp
+mkdir bin troot vroot tmp shellw
+check "a copy of the wrapper without the runner" sh -c \
+    'cp "$1/wrapper.sh" shellw/ && cp -R "$1/lib" shellw/' sh "$LM_TOP"
 export TMPDIR="$LM_SCRATCH/tmp"
 cp "$BIN/nop" bin/
 cat >hang.c <<'EOF'
@@ -44,45 +48,52 @@ running() { ps -e -o args= | grep -q "[h]ang_$tag"; }
 
 shells="sh"
 command -v bash >/dev/null 2>&1 && shells="sh bash"
-for shell in $shells; do
-	for sig in INT TERM HUP; do
-		./dfl "$shell" "$W" -Q -q -l 60 -b bin -s suite -t troot \
-		    -d vroot -o "out.$sig" 2>"err.$sig" &
-		pid=$!
-		i=0
-		while ! running && [ "$i" -lt 100 ]; do
-			sleep 0.1
-			i=$((i + 1))
+for mode in lmspawn shell; do
+	case $mode in
+	lmspawn) W=$LM_TOP/wrapper.sh ;;
+	*) W=$LM_SCRATCH/shellw/wrapper.sh ;;
+	esac
+	for shell in $shells; do
+		for sig in INT TERM HUP; do
+			./dfl "$shell" "$W" -Q -q -l 60 -b bin -s suite -t troot \
+			    -d vroot -o "out.$sig" 2>"err.$sig" &
+			pid=$!
+			i=0
+			while ! running && [ "$i" -lt 100 ]; do
+				sleep 0.1
+				i=$((i + 1))
+			done
+			what="$mode, $shell, SIG$sig"
+			if ! running; then
+				not_ok "$what: the hanging run never started"
+				kill "$pid"
+				wait "$pid"
+				continue
+			fi
+			check "$what: the fixtures exist mid-run" test \
+			    -n "$(ls troot)" -a -n "$(ls vroot)" -a -f troot/*/data
+			kill -s "$sig" "$pid"
+			wait "$pid" 2>/dev/null
+			rc=$?
+			case $sig in INT) n=2 ;; TERM) n=15 ;; *) n=1 ;; esac
+			check "$what: dies by the signal (exit $rc)" \
+			    test "$rc" -eq $((128 + n))
+			if running; then
+				not_ok "$what: a child process is left"
+				ps -e -o pid=,args= | grep "[h]ang_$tag" | diag
+			else
+				ok "$what: no child process left"
+			fi
+			check "$what: no fixture or temp directory left" test -z \
+			    "$(ls -A troot)$(ls -A vroot)$(ls -A tmp)"
+			check "$what: the file says it was interrupted" \
+			    grep -q "^!Interrupted: SIG$sig after 1 of 3 runs$" "out.$sig"
+			check "$what: the finished run is in the file" \
+			    result_ok before "out.$sig"
 		done
-		what="$shell, SIG$sig"
-		if ! running; then
-			not_ok "$what: the hanging run never started"
-			kill "$pid"
-			wait "$pid"
-			continue
-		fi
-		check "$what: the fixtures exist mid-run" test \
-		    -n "$(ls troot)" -a -n "$(ls vroot)" -a -f troot/*/data
-		kill -s "$sig" "$pid"
-		wait "$pid" 2>/dev/null
-		rc=$?
-		case $sig in INT) n=2 ;; TERM) n=15 ;; *) n=1 ;; esac
-		check "$what: dies by the signal (exit $rc)" \
-		    test "$rc" -eq $((128 + n))
-		if running; then
-			not_ok "$what: a child process is left"
-			ps -e -o pid=,args= | grep "[h]ang_$tag" | diag
-		else
-			ok "$what: no child process left"
-		fi
-		check "$what: no fixture or temp directory left" test -z \
-		    "$(ls -A troot)$(ls -A vroot)$(ls -A tmp)"
-		check "$what: the file says it was interrupted" \
-		    grep -q "^!Interrupted: SIG$sig after 1 of 3 runs$" "out.$sig"
-		check "$what: the finished run is in the file" \
-		    result_ok before "out.$sig"
 	done
 done
+W=$LM_TOP/wrapper.sh
 # SIGKILL cannot be caught: the roots it leaves are removed by the next
 # wrapper, but only those whose wrapper is gone, and only ours.
 boot=$(cat /proc/sys/kernel/random/boot_id 2>/dev/null)
