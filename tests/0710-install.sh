@@ -36,6 +36,10 @@ printf 'getpid -N getpid\nexec -N exec -B 2\n' >small
 check "installed wrapper runs a small suite (getpid)" result_ok getpid out
 check "installed wrapper runs a small suite (exec finds its helper)" \
     result_ok exec out
+check "installed: lib/libmicro/bin/.lmspawn" \
+    test -x "$p/lib/libmicro/bin/.lmspawn"
+check "installed wrapper starts its runs with the installed runner" \
+    grep -q '^!Runner: *lmspawn ' out
 (cd elsewhere && "$p/bin/libmicro-wrapper" -Q -q -n getpid -t ../t \
     -d ../v -o ../out2)
 check "installed wrapper finds the installed default suite" \
