@@ -78,9 +78,14 @@ else
 fi
 passes=$(awk '/^!Passes:/ { print $2; exit }' "$out/full1.txt")
 case $passes in ''|*[!0-9]*|0) passes=1 ;; esac
+# runs FILE: how many result lines FILE holds (adaptive files hold fewer).
+runs() {
+	awk '$1 !~ /^[#!]/ && NF >= 7 && $2 ~ /^[0-9]+$/ { n++ }
+	    END { print n + 0 }' "$1"
+}
 echo "full suite, $passes passes: $(elapsed "$out/full1.txt") s and" \
-    "$(elapsed "$out/full2.txt") s ($(awk '$1 !~ /^[#!]/ && NF >= 7 &&
-    $2 ~ /^[0-9]+$/' "$out/full1.txt" | wc -l | tr -d ' ') runs)"
+    "$(elapsed "$out/full2.txt") s ($(runs "$out/full1.txt") and" \
+    "$(runs "$out/full2.txt") runs)"
 
 if [ "$passes" -ge 2 ]; then
 	awk '$1 !~ /^[#!]/ && NF >= 7 && $4 ~ /^[0-9.]+$/ {
