@@ -746,16 +746,15 @@ lm_seq=0
 # binaries); the exit status is left in lm_rc, lm_killed says whether the
 # time limit stopped it.  With the runner (lmspawn, fd 4 its requests and
 # fd 5 its replies) the shell forks nothing, and the runner also gives
-# the run's wall time (lm_dt) and the errors field of its result line
-# (lm_row, "-" for none).  Without it, CMD runs in the background so that
+# the run's wall time (lm_dt).  Without it, CMD runs in the background so that
 # a signal to the wrapper is handled at once, under the watchdog.
 spawn() {
 	lm_o=$1
 	lm_e=$2
 	shift 2
 	if [ -n "$lm_runner" ]; then
-		if ! printf '%s\n' "$lm_name" "$lm_o" "$lm_e" "$@" '' >&4 ||
-		    ! read -r lm_rc lm_killed lm_dt lm_row <&5; then
+		if ! printf '%s\n' "$lm_o" "$lm_e" "$@" '' >&4 ||
+		    ! read -r lm_rc lm_killed lm_dt <&5; then
 			die "the runner $lm_runner stopped"
 		fi
 		[ "$lm_killed" = 1 ] || lm_killed=
@@ -1598,10 +1597,9 @@ run_one() {
 		if [ "$lm_rc" -ne 0 ]; then
 			why "$lm_rc"
 		else
-			[ -n "$lm_runner" ] ||
-			    result_row "$lm_state/$lm_k.out"
+			result_row "$lm_state/$lm_k.out"
 			case $lm_row in
-			'' | -) lm_why="exit status 0 but no result line for $lm_name" ;;
+			'') lm_why="exit status 0 but no result line for $lm_name" ;;
 			*[!0]*) lm_nerr=$((lm_nerr + 1)) ;;
 			esac
 		fi

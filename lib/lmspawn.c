@@ -11,16 +11,14 @@
  * seconds on SIGKILL.
  *
  * On stdout it first writes "ready".  Then, for each request on stdin
- * (the benchmark's name, the run's stdout file, its stderr file, the
- * argument vector, each on a line of its own, and an empty line), it
- * starts the run, waits for it and writes one line:
- *   RC KILLED CS ROW
+ * (the run's stdout file, its stderr file, the argument vector, each on
+ * a line of its own, and an empty line), it starts the run, waits for it
+ * and writes one line:
+ *   RC KILLED CS
  * RC is the exit status as a shell gives it (128 + the signal that
  * killed it; 126 or 127 when it could not be started), KILLED 1 when the
- * time limit stopped it and 0 if not, CS its wall time in centiseconds,
- * and ROW the errors field of its first result line for the name (a line
- * of at least seven fields, the name first and a decimal usecs/call
- * fourth), or "-" when it printed none.
+ * time limit stopped it and 0 if not, and CS its wall time in
+ * centiseconds.
  *
  * SIGTERM, SIGINT or SIGHUP, or the end of its parent, stop the run in
  * progress (SIGTERM, then SIGKILL after five seconds) and lmspawn with
@@ -43,7 +41,6 @@
 extern char **environ;
 
 #define	MAXARGS	1024
-#define	LINELEN	8192
 #define	POOLLEN	65536
 
 static char	pool[POOLLEN];	/* the lines of the request in progress */
@@ -117,38 +114,6 @@ stop_run(pid_t pid, int *status)
 	}
 }
 
-/* The errors field of the first result line for NAME in FILE. */
-static void
-result_errors(const char *file, const char *name, char *out, size_t len)
-{
-	char line[LINELEN];
-	FILE *fp = fopen(file, "r");
-
-	(void) snprintf(out, len, "-");
-	if (fp == NULL)
-		return;
-	while (fgets(line, sizeof(line), fp) != NULL) {
-		char *w[7], *save = NULL, *p = line, *q;
-		int n = 0;
-
-		while (n < 7 && (q = strtok_r(p, " \t\r\n", &save)) != NULL) {
-			w[n++] = q;
-			p = NULL;
-		}
-		if (n < 7 || strcmp(w[0], name) != 0)
-			continue;
-		/* usecs/call: digits with one inner point */
-		q = w[3];
-		if (strspn(q, "0123456789.") != strlen(q) || *q == '.' ||
-		    q[strlen(q) - 1] == '.' || strchr(q, '.') == NULL ||
-		    strchr(q, '.') != strrchr(q, '.'))
-			continue;
-		(void) snprintf(out, len, "%s", w[5]);
-		break;
-	}
-	(void) fclose(fp);
-}
-
 /* Start ARGV with its output in OUT and ERR; -1 and *rc when it cannot. */
 static pid_t
 start(char **argv, const char *out, const char *err, int *rc)
@@ -214,7 +179,7 @@ main(int argc, char **argv)
 	(void) printf("ready\n");
 	(void) fflush(stdout);
 	while (stop == 0) {
-		char *name, *out, *err, row[64];
+		char *out, *err;
 		int n = 0, status = 0, rc = 0, killed = 0;
 		long long t0;
 		pid_t pid;
@@ -222,13 +187,12 @@ main(int argc, char **argv)
 		/* Idle, a stopping signal ends it at once. */
 		(void) sigprocmask(SIG_SETMASK, &oldmask, NULL);
 		used = 0;
-		name = get_line();
-		(void) sigprocmask(SIG_BLOCK, &waitset, NULL);
-		if (name == NULL)
-			break;
 		out = get_line();
+		(void) sigprocmask(SIG_BLOCK, &waitset, NULL);
+		if (out == NULL)
+			break;
 		err = get_line();
-		if (out == NULL || err == NULL)
+		if (err == NULL)
 			return 1;
 		for (;;) {
 			char *a = get_line();
@@ -257,9 +221,8 @@ main(int argc, char **argv)
 		}
 		if (stop != 0)
 			break;
-		result_errors(out, name, row, sizeof(row));
-		(void) printf("%d %d %lld %s\n", rc, killed,
-		    (now_ns() - t0 + 5000000) / 10000000, row);
+		(void) printf("%d %d %lld\n", rc, killed,
+		    (now_ns() - t0 + 5000000) / 10000000);
 		if (fflush(stdout) != 0)
 			return 1;
 	}

@@ -9,9 +9,8 @@
 . "$LM_TOP/tests/lib.sh"
 
 CC=${CC:-cc}
-mkdir bin troot vroot shellw
-check "a copy of the wrapper without the runner" sh -c \
-    'cp "$1/wrapper.sh" shellw/ && cp -R "$1/lib" shellw/' sh "$LM_TOP"
+mkdir bin troot vroot
+check "a copy of the wrapper without the runner" no_runner_wrapper
 cp "$BIN/nop" bin/
 cat >crash.c <<'EOF'
 #include <signal.h>
@@ -66,10 +65,7 @@ failed() {
 	END { exit bad || rows != 1 }' out
 }
 for mode in lmspawn shell; do
-	case $mode in
-	lmspawn) W=$LM_TOP/wrapper.sh ;;
-	*) W=$LM_SCRATCH/shellw/wrapper.sh ;;
-	esac
+	W=$(wrapper_in "$mode")
 	sh "$W" -Q -l 2 -b bin -s suite -t troot -d vroot -o out 2>err
 	rc=$?
 	check "$mode: the wrapper exits 1 (exit $rc)" test "$rc" -eq 1

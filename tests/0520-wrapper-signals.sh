@@ -9,9 +9,8 @@
 . "$LM_TOP/tests/lib.sh"
 
 CC=${CC:-cc}
-mkdir bin troot vroot tmp shellw
-check "a copy of the wrapper without the runner" sh -c \
-    'cp "$1/wrapper.sh" shellw/ && cp -R "$1/lib" shellw/' sh "$LM_TOP"
+mkdir bin troot vroot tmp
+check "a copy of the wrapper without the runner" no_runner_wrapper
 export TMPDIR="$LM_SCRATCH/tmp"
 cp "$BIN/nop" bin/
 cat >hang.c <<'EOF'
@@ -49,10 +48,7 @@ running() { ps -e -o args= | grep -q "[h]ang_$tag"; }
 shells="sh"
 command -v bash >/dev/null 2>&1 && shells="sh bash"
 for mode in lmspawn shell; do
-	case $mode in
-	lmspawn) W=$LM_TOP/wrapper.sh ;;
-	*) W=$LM_SCRATCH/shellw/wrapper.sh ;;
-	esac
+	W=$(wrapper_in "$mode")
 	for shell in $shells; do
 		for sig in INT TERM HUP; do
 			./dfl "$shell" "$W" -Q -q -l 60 -b bin -s suite -t troot \

@@ -16,10 +16,9 @@ if ! strace -f -o /dev/null true >/dev/null 2>&1; then
 	done_testing
 	exit 0
 fi
-mkdir bin troot vroot shellw
+mkdir bin troot vroot
 cp "$BIN/nop" bin/
-check "a copy of the wrapper without the runner" sh -c \
-    'cp "$1/wrapper.sh" shellw/ && cp -R "$1/lib" shellw/' sh "$LM_TOP"
+check "a copy of the wrapper without the runner" no_runner_wrapper
 awk 'BEGIN { for (i = 1; i <= 8; i++) print "nop -N nop_" i }' >s8
 awk 'BEGIN { for (i = 1; i <= 24; i++) print "nop -N nop_" i }' >s24
 
@@ -32,10 +31,7 @@ forks() {
 	    END { print n + 0 }' "tr.$$"
 }
 for mode in lmspawn shell; do
-	case $mode in
-	lmspawn) W=$LM_TOP/wrapper.sh ;;
-	*) W=$LM_SCRATCH/shellw/wrapper.sh ;;
-	esac
+	W=$(wrapper_in "$mode")
 	f8=$(forks "$W" s8)
 	f24=$(forks "$W" s24)
 	check "$mode: both runs clean" sh -c '
