@@ -517,7 +517,7 @@ function shown(why,    w, n, j) {
 function have(i, b) { return (i, b) in NPASS }
 function npasses(i, b) { return have(i, b) ? NPASS[i, b] : 0 }
 
-function summarize(i, b,    n, k, x, idx, s, m, d) {
+function summarize(i, b,    n, k, x, idx, s, m, d, h) {
 	if (!have(i, b))
 		return
 	n = NPASS[i, b]
@@ -548,10 +548,15 @@ function summarize(i, b,    n, k, x, idx, s, m, d) {
 	LVAR[i, b] = s / (n - 1)
 	# Passes more than 10% apart (standard deviation of the logs): the
 	# luck of each process (CPU placement, page layout) decides the
-	# figure.
+	# figure.  Enough such passes still pin it: the warning waits until
+	# their 95% Student interval is wider than 10% either way too.
 	if (LVAR[i, b] > LSPREAD * LSPREAD) {
-		add_warning(i, b, 0, sprintf("Passes disagree: %d passes" \
-		    " from %.6g to %.6g usecs/call", n, x[idx[1]], x[idx[n]]))
+		h = t975(n - 1) * sqrt(LVAR[i, b] / n)
+		if (h > LSPREAD)
+			add_warning(i, b, 0, sprintf("Passes disagree: %d" \
+			    " passes from %.6g to %.6g usecs/call, their" \
+			    " figure within +/-%.0f%% (95%%)", n, x[idx[1]],
+			    x[idx[n]], 100 * (exp(h) - 1)))
 	}
 }
 
@@ -992,6 +997,14 @@ function tquant(a, df,    lo, hi, mid, k) {
 			hi = mid
 	}
 	return hi
+}
+
+# The two-sided 95% point of Student t with df degrees of freedom, kept
+# per df.
+function t975(df) {
+	if (!(df in T975))
+		T975[df] = tquant(0.05, df)
+	return T975[df]
 }
 
 # The standard normal quantile of p, 0 < p < 1 (Acklam's rational

@@ -231,7 +231,8 @@ for a in $MV_AWKS; do
 done
 
 # With passes, a row is suspect when one kind of warning came from more
-# than half of the passes, or the passes are more than 10% apart.
+# than half of the passes, or the passes are more than 10% apart and
+# too few to pin the figure to 10% (95% Student interval of their logs).
 # pass FILE NAME USECS [WARNING]: one pass of NAME, appended.
 pass() {
 	printf '%s 1 1 %s 200 0 10\n' "$2" "$3" >>"$1"
@@ -248,6 +249,14 @@ for f in m1.txt m2.txt; do
 	pass "$f" apart 1.00000
 	pass "$f" apart 1.60000
 	pass "$f" apart 1.00500
+	# Ten passes 12% and 20% either side of 1: the first ten pin the
+	# figure to +/-10%, the second do not.
+	for _ in 1 2 3 4 5; do
+		pass "$f" wide10 0.88000
+		pass "$f" wide10 1.12000
+		pass "$f" apart10 0.80000
+		pass "$f" apart10 1.20000
+	done
 	# The wrapper ends each run with its wall time, at the warnings'
 	# indent: a figure, not a warning.
 	for v in 1.00000 1.01000 1.00500; do
@@ -264,7 +273,12 @@ for a in $MV_AWKS; do
 	check "the same warning from 2 passes of 3: suspect ($a)" \
 	    grep -q '^two,m2.txt,.*,noise,[0-9.]*,1,spread,High spread.*(2 of 3 passes)$' m.csv
 	check "passes 60% apart: suspect, and why ($a)" grep -q \
-	    '^apart,m2.txt,1.00500,3,0.0,.*,noise,[0-9.]*,1,passes,Passes disagree: 3 passes from 1 to 1.6 usecs/call$' \
+	    '^apart,m2.txt,1.00500,3,0.0,.*,noise,[0-9.]*,1,passes,"Passes disagree: 3 passes from 1 to 1.6 usecs/call, their figure within +/-[0-9]*% (95%)"$' \
+	    m.csv
+	check "ten passes 12% apart that pin the figure: not suspect ($a)" \
+	    grep -q '^wide10,m2.txt,1.00000,10,0.0,.*,noise,[0-9.]*,0,,$' m.csv
+	check "ten passes 20% apart: suspect, within +/-17% ($a)" grep -q \
+	    '^apart10,m2.txt,1.00000,10,0.0,.*,noise,[0-9.]*,1,passes,"Passes disagree: 10 passes from 0.8 to 1.2 usecs/call, their figure within +/-17% (95%)"$' \
 	    m.csv
 done
 done_testing
