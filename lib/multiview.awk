@@ -551,7 +551,7 @@ function summarize(i, b,    n, k, x, idx, s, m, d, h) {
 	# figure.  Enough such passes still pin it: the warning waits until
 	# their 95% Student interval is wider than 10% either way too.
 	if (LVAR[i, b] > LSPREAD * LSPREAD) {
-		h = t975(n - 1) * sqrt(LVAR[i, b] / n)
+		h = tquant(0.05, n - 1) * sqrt(LVAR[i, b] / n)
 		if (h > LSPREAD)
 			add_warning(i, b, 0, sprintf("Passes disagree: %d" \
 			    " passes from %.6g to %.6g usecs/call, their" \
@@ -983,8 +983,10 @@ function student_p(t, df) {
 }
 
 # The t whose two-sided p with df degrees of freedom is a, by bisection
-# (student_p falls as t rises).
+# (student_p falls as t rises); kept in TQUANT, as every row asks again.
 function tquant(a, df,    lo, hi, mid, k) {
+	if ((a, df) in TQUANT)
+		return TQUANT[a, df]
 	lo = 0
 	hi = 1
 	while (student_p(hi, df) > a && hi < 1e6)
@@ -996,15 +998,7 @@ function tquant(a, df,    lo, hi, mid, k) {
 		else
 			hi = mid
 	}
-	return hi
-}
-
-# The two-sided 95% point of Student t with df degrees of freedom, kept
-# per df.
-function t975(df) {
-	if (!(df in T975))
-		T975[df] = tquant(0.05, df)
-	return T975[df]
+	return TQUANT[a, df] = hi
 }
 
 # The standard normal quantile of p, 0 < p < 1 (Acklam's rational
