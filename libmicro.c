@@ -120,6 +120,8 @@ static struct {
 	long long	calns;		/* batch sizing: time taken */
 	long long	*calspan;	/* a sizing round's answer (shared) */
 	int		checkonly;	/* --check: parse, then exit */
+	long		checkline;	/* --check-lines: the line checked */
+	int		optBset;	/* -B was given */
 	double		clk_ovh;	/* ns per clock read */
 	long long	clk_res;	/* smallest step seen, ns */
 	long long	target_ns;	/* sample length calibration aims for */
@@ -332,7 +334,10 @@ engine_opt(int c, char *arg)
 	switch (c) {
 	case '1': lm_opt1 = 1; break;
 	case 'A': lm_optA = 1; break;
-	case 'B': lm_optB = count_arg(c, arg, 0, 1 << 30); break;
+	case 'B':
+		lm_optB = count_arg(c, arg, 0, 1 << 30);
+		lm.optBset = 1;
+		break;
 	case 'C': lm_optC = count_arg(c, arg, 1, LM_MAXCAP); break;
 	case 'D': lm_optD = count_arg(c, arg, 0, 86400000); break;
 	case 'E': lm_optE = 1; break;
@@ -542,7 +547,7 @@ static void parse_argv(int argc, char **argv);
 
 /* One line of --check-lines, in a child: exits 0 or 2 (1 if it failed). */
 LM_NORETURN static void
-check_child(char *line, char *argv0)
+check_child(char *line, char *argv0, long lineno)
 {
 	char **args, *p;
 	int n = 2;
@@ -568,6 +573,7 @@ check_child(char *line, char *argv0)
 		lm.mainpid = getpid();
 	apply_defaults();
 	lm.checkonly = 1;
+	lm.checkline = lineno;
 	parse_argv(n, args);
 	exit(0);
 }
@@ -607,7 +613,7 @@ check_lines(char *argv0)
 		if ((pid = fork()) < 0)
 			die("fork:");
 		if (pid == 0)
-			check_child(line, argv0);
+			check_child(line, argv0, n);
 		while (waitpid(pid, &status, 0) < 0)
 			if (errno != EINTR)
 				die("waitpid:");
@@ -697,6 +703,21 @@ check_operands(int argc, char **argv)
 			    " options come first", argv[i], argv[optind]);
 }
 
+/*
+ * A line --check-lines passed: its number and the options as this
+ * engine settled them, defaults, the case's own defaults and the last
+ * of repeated options included, for the wrapper to read instead of
+ * parsing options itself.  B=0 means the batch is calibrated.
+ */
+static void
+settled_line(void)
+{
+	printf("%ld N=%s B=%d Bgiven=%d D=%d P=%d T=%d C=%d\n",
+	    lm.checkline, lm_optN, lm_optB, lm.optBset, lm_optD, lm_optP,
+	    lm_optT, lm_optC);
+	fflush(stdout);
+}
+
 static void
 parse_argv(int argc, char **argv)
 {
@@ -746,6 +767,8 @@ parse_argv(int argc, char **argv)
 		lm_usage_error("-D %d is longer than -X %d", lm_optD, lm.optX);
 	check_operands(argc, argv);
 	if (lm.checkonly) {
+		if (lm.checkline > 0)
+			settled_line();
 		lm_cleanup();
 		exit(0);
 	}

@@ -1266,7 +1266,7 @@ check_lane() {
 check_result() {
 	read -r lm_rc <"$lm_cdir/$1.rc"
 	[ "$lm_rc" -eq 0 ] && return 0
-	lm_k=$(head -n 1 "$lm_cdir/$1.out")
+	lm_k=$(tail -n 1 "$lm_cdir/$1.out")
 	lm_msg=$(head -n 1 "$lm_cdir/$1.err")
 	if [ "$lm_rc" -ne 2 ] || ! is_uint "$lm_k"; then
 		bad "bin/$1 --check-lines failed ($(why "$lm_rc" 0)):" \

@@ -47,14 +47,37 @@ check "--help wins over --check" sh -c \
 # --check-lines: one process, every line checked on its own.
 printf -- '-C\t5\n-N\tone\t-S\n\n-P\t2\t-T\t2\n' >lines
 "$BIN/getpid" --check-lines <lines >out 2>err
-check "--check-lines: good lines, exit 0, silent" \
-    test "$?" -eq 0 -a ! -s out -a ! -s err
+check "--check-lines: good lines, exit 0, nothing on stderr" \
+    test "$?" -eq 0 -a ! -s err
+cat >want <<'EOF'
+1 N=getpid B=0 Bgiven=0 D=10 P=1 T=1 C=5
+2 N=one B=0 Bgiven=0 D=10 P=1 T=1 C=100
+3 N=getpid B=0 Bgiven=0 D=10 P=1 T=1 C=100
+4 N=getpid B=0 Bgiven=0 D=10 P=2 T=2 C=100
+EOF
+check "--check-lines: each good line's settled options on stdout" \
+    cmp -s out want
+# getopt's reading, not a pattern's: -NB names the run B (it sets no
+# batch), -Nname is attached, the last of a repeated option wins, and a
+# case's own default batch is not a given -B.
+printf -- '-NB\n-Nname\t-B\t7\n-D\t5\t-D\t3\t-P2\n' >lines
+"$BIN/getpid" --check-lines <lines >out 2>err
+printf -- '-N\tf\n' | "$BIN/fork" --check-lines >>out 2>>err
+cat >want <<'EOF'
+1 N=B B=0 Bgiven=0 D=10 P=1 T=1 C=100
+2 N=name B=7 Bgiven=1 D=10 P=1 T=1 C=100
+3 N=getpid B=0 Bgiven=0 D=3 P=2 T=1 C=100
+EOF
+check "--check-lines: -NB is a name, -Nname attached, the last -D wins" \
+    sh -c 'head -n 3 out | cmp -s - want'
+check "--check-lines: a case's default batch is not a given one" \
+    sh -c 'sed -n 4p out | grep -q "^1 N=f B=[0-9]* Bgiven=0 "'
 printf -- '-C\t5\n-T\t3\n-T\t0\n-B\tabc\n' >lines
 "$BIN/getpid" --check-lines <lines >out 2>err
 rc=$?
-if [ "$rc" -eq 2 ] && [ "$(cat out)" = 3 ] &&
+if [ "$rc" -eq 2 ] && [ "$(tail -n 1 out)" = 3 ] &&
     [ "$(cat err)" = "getpid: -T: 0 is out of range [1, 4096]" ]; then
-	ok "--check-lines: stops at line 3: its number on stdout, its error"
+	ok "--check-lines: stops at line 3: its number alone last on stdout"
 else
 	not_ok "--check-lines on a bad third line: exit $rc, stdout $(cat out)"
 	diag <err
