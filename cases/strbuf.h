@@ -2,25 +2,35 @@
 /*
  * strbuf.h - the hooks the string cases share: option -s, string length
  * (default 100), and in membuf.h's per-worker buffers, mb_buf, a string
- * of that length cut from a pangram.  A case that defines STRBUF_DST
- * before including this also gets mb_dst, a second buffer of as many
- * bytes and the NUL: with STRBUF_DST 1 left unwritten, to copy into
- * (strcpy); with STRBUF_DST 2 holding an equal string, so that a
- * comparison looks at every byte.  The case defines benchmark() over
- * its tsd, or, for a comparison, only STRBUF_CMP, the function (strcmp,
- * strcasecmp): this header's benchmark() calls it once per operation on
- * the two equal strings.
+ * of that length cut from a pangram.  STRBUF_DST, defined before the
+ * include, says what mb_dst is: STRBUF_DST_NONE (the default), nothing;
+ * STRBUF_DST_COPY, a second buffer of as many bytes and the NUL, left
+ * unwritten, to copy into (strcpy); STRBUF_DST_EQUAL, such a buffer
+ * holding an equal string, so that a comparison looks at every byte.
+ * The case defines benchmark() over its tsd, or, for a comparison, only
+ * STRBUF_CMP, the function (strcmp, strcasecmp): this header's
+ * benchmark() calls it once per operation on the two equal strings,
+ * and STRBUF_DST is STRBUF_DST_EQUAL.
  */
 #ifndef STRBUF_H
 #define STRBUF_H
 
 #include "membuf.h"
 
+/* Not 0, 1 or 2, so that a bare number is refused below. */
+#define STRBUF_DST_NONE		10
+#define STRBUF_DST_COPY		11
+#define STRBUF_DST_EQUAL	12
+
 #ifdef STRBUF_CMP
-#define STRBUF_DST	2
+#define STRBUF_DST	STRBUF_DST_EQUAL
 #endif
 #ifndef STRBUF_DST
-#define STRBUF_DST	0
+#define STRBUF_DST	STRBUF_DST_NONE
+#endif
+#if STRBUF_DST != STRBUF_DST_NONE && STRBUF_DST != STRBUF_DST_COPY && \
+    STRBUF_DST != STRBUF_DST_EQUAL
+#error "STRBUF_DST: STRBUF_DST_NONE, STRBUF_DST_COPY or STRBUF_DST_EQUAL"
 #endif
 
 const struct lm_opt lm_options[] = {
@@ -60,12 +70,14 @@ benchmark_initworker(void *tsd)
 	membuf_t *ts = tsd;
 
 	ts->mb_dst = NULL;
-	if ((STRBUF_DST == 1 && (ts->mb_dst = sb_alloc()) == NULL) ||
+	if ((STRBUF_DST == STRBUF_DST_COPY &&
+	    (ts->mb_dst = sb_alloc()) == NULL) ||
 	    (ts->mb_buf = sb_alloc()) == NULL ||
-	    (STRBUF_DST == 2 && (ts->mb_dst = sb_alloc()) == NULL))
+	    (STRBUF_DST == STRBUF_DST_EQUAL &&
+	    (ts->mb_dst = sb_alloc()) == NULL))
 		return -1;
 	sb_fill(ts->mb_buf);
-	if (STRBUF_DST == 2)
+	if (STRBUF_DST == STRBUF_DST_EQUAL)
 		sb_fill(ts->mb_dst);
 	return 0;
 }

@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#define STRBUF_DST	1
+#define STRBUF_DST	STRBUF_DST_COPY
 #include "strbuf.h"
 
 int
