@@ -192,8 +192,17 @@ lo_pair(int fd[2])
 
 #define LO_MAXB		256	/* operations in a batch of held sockets */
 
+/* The sockets of LO_WORKER (not 0, so that a misspelt one is refused). */
+#define LO_PLAIN	1
+#define LO_BOUND	2
+#define LO_LISTEN	3
+#define LO_PAIR		4
+
 #ifdef LO_WORKER
-enum { LO_PLAIN, LO_BOUND, LO_LISTEN, LO_PAIR };
+#if LO_WORKER != LO_PLAIN && LO_WORKER != LO_BOUND && \
+    LO_WORKER != LO_LISTEN && LO_WORKER != LO_PAIR
+#error "LO_WORKER: LO_PLAIN, LO_BOUND, LO_LISTEN or LO_PAIR"
+#endif
 
 typedef struct {
 	int			lw_fd[2];	/* the socket, a pair's peer */
