@@ -12,6 +12,10 @@
  * switches on it; cross, pinned to two CPUs, so each message wakes the
  * other CPU.  Unpinned, the time depends on whether the two ends share a
  * CPU, which can change from one process to the next.
+ *
+ * After the timed loop come the option checks, then the peer: the ends
+ * (ec_make_ends), the thread or child that echoes (ec_echo), made in
+ * benchmark_initworker and ended in benchmark_finiworker.
  */
 #include <pthread.h>
 #include <signal.h>
@@ -22,9 +26,9 @@
 #include <unistd.h>
 
 #include "libmicro.h"
-#include "cpus.h"
-#include "linuxonly.h"
-#include "loopback.h"
+#include "cpus.h"	/* cpus_allowed, cpus_pin; no hooks */
+#include "linuxonly.h"	/* lx_die_with_parent; no hooks */
+#include "loopback.h"	/* lo_pair; no hooks */
 
 enum { EC_PIPE, EC_SOCK, EC_TCP };	/* -x */
 enum { EC_ST, EC_MT, EC_MP };		/* -m */
@@ -40,6 +44,32 @@ static long long	ec_size;
 #define EC_MAXCPU	1024
 static int	ec_cpus[EC_MAXCPU], ec_ncpu;
 
+/* The result columns: who echoes and over what. */
+static const char *ec_mname(void) { return ec_mnames[ec_mode]; }
+static const char *ec_xname(void) { return ec_xnames[ec_xprt]; }
+
+const struct lm_opt lm_options[] = {
+	{ 'c', LM_ENUM, "place", &ec_place, "free", 0, 0,
+	    "the peer: where the scheduler puts it, pinned with the worker\n"
+	    "           to one CPU, or pinned to another",
+	    "free|same|cross" },
+	{ 'm', LM_ENUM, "mode", &ec_mode, "st", 0, 0,
+	    "no peer, a thread or a process echoes", "st|mt|mp" },
+	{ 's', LM_SIZE, "size", &ec_size, "1k", 1, 64LL * 1024 * 1024,
+	    "message size (at most 64k with -m st)", NULL },
+	{ 'x', LM_ENUM, "xprt", &ec_xprt, "pipe", 0, 0,
+	    "transport: a pipe, an AF_UNIX socketpair or TCP over\n"
+	    "           127.0.0.1", "pipe|sock|tcp" },
+	LM_END
+};
+
+const struct lm_col lm_columns[] = {
+	{ "md", 2, LM_FN, NULL, ec_mname },
+	{ "xprt", 4, LM_FN, NULL, ec_xname },
+	LM_END
+};
+
+/* A worker's ends, its peer's, and the peer itself. */
 typedef struct {
 	int		ts_in, ts_out;		/* the worker's ends */
 	int		ts_in2, ts_out2;	/* the peer's (mt, mp) */
@@ -51,9 +81,33 @@ typedef struct {
 
 LM_TSD(echo_t);
 
-/* The result columns: who echoes and over what. */
-static const char *ec_mname(void) { return ec_mnames[ec_mode]; }
-static const char *ec_xname(void) { return ec_xnames[ec_xprt]; }
+/* Reads one whole message from fd into buf: 0, or -1 at an error or end
+ * of file. */
+static int
+ec_readall(int fd, char *buf)
+{
+	size_t got = 0, want = (size_t)ec_size;
+
+	while (got < want) {
+		ssize_t n = read(fd, buf + got, want - got);
+
+		if (n <= 0)
+			return -1;
+		got += (size_t)n;
+	}
+	return 0;
+}
+
+int
+benchmark(void *tsd, result_t *res)
+{
+	echo_t *ts = tsd;
+	char *wbuf = ts->ts_buf, *rbuf = ts->ts_buf + ec_size;
+
+	LM_EACH(i, res, write(ts->ts_out, wbuf, (size_t)ec_size) !=
+	    (ssize_t)ec_size || ec_readall(ts->ts_in, rbuf) != 0);
+	return 0;
+}
 
 int
 benchmark_optcheck(void)
@@ -93,23 +147,6 @@ benchmark_result(void)
 	snprintf(buf, sizeof(buf), "%s",
 	    ec_place == EC_FREE ? "" : ec_pnames[ec_place]);
 	return buf;
-}
-
-/* Reads one whole message from fd into buf: 0, or -1 at an error or end
- * of file. */
-static int
-ec_readall(int fd, char *buf)
-{
-	size_t got = 0, want = (size_t)ec_size;
-
-	while (got < want) {
-		ssize_t n = read(fd, buf + got, want - got);
-
-		if (n <= 0)
-			return -1;
-		got += (size_t)n;
-	}
-	return 0;
 }
 
 /* The peer: sends back each message until end of file. */
@@ -255,37 +292,5 @@ benchmark_finiworker(void *tsd)
 	}
 	ec_close_ends(ts);
 	free(ts->ts_buf);
-	return 0;
-}
-
-const struct lm_opt lm_options[] = {
-	{ 'c', LM_ENUM, "place", &ec_place, "free", 0, 0,
-	    "the peer: where the scheduler puts it, pinned with the worker\n"
-	    "           to one CPU, or pinned to another",
-	    "free|same|cross" },
-	{ 'm', LM_ENUM, "mode", &ec_mode, "st", 0, 0,
-	    "no peer, a thread or a process echoes", "st|mt|mp" },
-	{ 's', LM_SIZE, "size", &ec_size, "1k", 1, 64LL * 1024 * 1024,
-	    "message size (at most 64k with -m st)", NULL },
-	{ 'x', LM_ENUM, "xprt", &ec_xprt, "pipe", 0, 0,
-	    "transport: a pipe, an AF_UNIX socketpair or TCP over\n"
-	    "           127.0.0.1", "pipe|sock|tcp" },
-	LM_END
-};
-
-const struct lm_col lm_columns[] = {
-	{ "md", 2, LM_FN, NULL, ec_mname },
-	{ "xprt", 4, LM_FN, NULL, ec_xname },
-	LM_END
-};
-
-int
-benchmark(void *tsd, result_t *res)
-{
-	echo_t *ts = tsd;
-	char *wbuf = ts->ts_buf, *rbuf = ts->ts_buf + ec_size;
-
-	LM_EACH(i, res, write(ts->ts_out, wbuf, (size_t)ec_size) !=
-	    (ssize_t)ec_size || ec_readall(ts->ts_in, rbuf) != 0);
 	return 0;
 }
