@@ -5,6 +5,9 @@
  * made before the batch and closed after it, so a batch holds at most
  * 256 of them.
  */
+
+/* loopback.h gives benchmark_init and benchmark_initrun (the cap on -B,
+ * the descriptor limit), benchmark_finibatch (closes the sockets). */
 #define LO_BATCH	1	/* a socket per operation */
 #define LO_BATCH_CLOSE
 #include "loopback.h"

@@ -13,8 +13,8 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "cpus.h"
-#include "pshared.h"
+#include "cpus.h"	/* cpus_allowed, cpus_pin; no hooks */
+#include "pshared.h"	/* ps_map; no hooks */
 
 #define MAXCPU	1024
 

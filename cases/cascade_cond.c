@@ -12,6 +12,9 @@ struct gate {
 	int		g_closed;
 };
 
+/* cascade.h gives lm_tsd, benchmark_initrun, benchmark_initworker,
+ * benchmark_initbatch, benchmark_finirun and benchmark() itself; this
+ * file gives the gate, cs_block and cs_unblock. */
 #define CS_GATE		struct gate
 #define CS_INIT(g)	ps_init(&(g)->g_lock, &(g)->g_cv)
 #include "cascade.h"

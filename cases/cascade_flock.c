@@ -9,6 +9,9 @@
 #include <limits.h>
 #include <stdio.h>
 
+/* cascade.h gives lm_tsd, benchmark_initworker, benchmark_initbatch,
+ * benchmark_finiworker, benchmark_finirun and benchmark() itself; this
+ * file gives cs_block, cs_unblock, cs_open and benchmark_initrun. */
 #define CS_FILES
 #include "cascade.h"
 

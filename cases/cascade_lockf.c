@@ -7,6 +7,11 @@
  * file (it is not written); by default it is made in the run's temporary
  * directory.  Record locks belong to processes, so -T must be 1.
  */
+
+/* cascade.h gives lm_options (-f), lm_tsd, benchmark_optcheck,
+ * benchmark_initrun, benchmark_initworker, benchmark_initbatch,
+ * benchmark_finiworker, benchmark_finirun and benchmark() itself; this
+ * file gives cs_block and cs_unblock. */
 #define CS_RECORDS
 #include "cascade.h"
 

@@ -7,6 +7,9 @@
  */
 #include <pthread.h>
 
+/* cascade.h gives lm_tsd, benchmark_initrun, benchmark_initworker,
+ * benchmark_initbatch, benchmark_finirun and benchmark() itself; this
+ * file gives the gate, cs_block and cs_unblock. */
 #define CS_GATE		pthread_mutex_t
 #define CS_INIT(g)	ps_init((g), NULL)
 #include "cascade.h"

@@ -10,7 +10,7 @@
 #include <limits.h>
 #include <unistd.h>
 
-#include "deepdir.h"
+#include "deepdir.h"	/* dd_make; no hooks */
 
 static int	optg;
 static char	**dirs;

@@ -22,6 +22,7 @@ const struct lm_opt lm_options[] = {
 	LM_END
 };
 
+/* readout.h gives benchmark() itself: RO_CALL once per operation. */
 #define RO_ARG		clockid_t id = clocks[optc];
 #define RO_TYPE		struct timespec
 #define RO_CALL(v)	(clock_gettime(id, &(v)) != 0)

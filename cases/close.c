@@ -10,7 +10,7 @@
 #include <errno.h>
 #include <limits.h>
 
-#include "fdfile.h"
+#include "fdfile.h"	/* ff_room, ff_alloc, ff_open, ff_batch_t; no hooks */
 
 LM_TSD(ff_batch_t);	/* fb_fd: a descriptor number known not open */
 

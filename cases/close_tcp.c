@@ -6,6 +6,10 @@
  * 256; the connecting ends are reset after it, so that no TIME_WAIT
  * piles up.
  */
+
+/* loopback.h gives benchmark_init and benchmark_initrun (the cap on -B,
+ * the descriptor limit), benchmark_initworker and benchmark_finiworker
+ * (the listener). */
 #define LO_WORKER	LO_LISTEN	/* a listener per worker */
 #define LO_BATCH	2		/* the two ends of a connection */
 #include "loopback.h"

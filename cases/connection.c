@@ -8,6 +8,9 @@
  * The connections are reset after the batch, so that no TIME_WAIT piles
  * up.
  */
+
+/* loopback.h gives benchmark_init and benchmark_initrun (the cap on -B,
+ * the descriptor limit). */
 #define LO_BATCH	3	/* a listener and the two ends */
 #include "loopback.h"
 

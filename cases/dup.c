@@ -5,6 +5,10 @@
  * the timing; a batch holds at most 256 of them (-B may not ask for
  * more).
  */
+
+/* fdfile.h gives lm_options (-f), lm_tsd, benchmark_init,
+ * benchmark_initrun, benchmark_initworker, benchmark_finibatch and
+ * benchmark_finiworker. */
 #define FF_DEFAULT	"/dev/null"
 #define FF_BATCH
 #define FF_BATCH_SOURCE

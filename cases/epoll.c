@@ -7,7 +7,9 @@
  * are also watched for output, which a socket always allows: the
  * epoll counterpart of poll -n -r -w.  Linux only (ENOSYS elsewhere).
  */
-#include "linuxonly.h"
+#include "linuxonly.h"	/* lx_epoll_open, lx_epoll_wait; no hooks */
+/* pollset.h gives benchmark_optcheck (-r and -w) and benchmark_finirun
+ * (closes the descriptors). */
 #include "pollset.h"
 
 const struct lm_opt lm_options[] = {

@@ -6,7 +6,7 @@
  * elsewhere).
  */
 #include "libmicro.h"
-#include "linuxonly.h"
+#include "linuxonly.h"	/* lx_eventfd; no hooks */
 
 LM_TSD(int);	/* the worker's eventfd */
 

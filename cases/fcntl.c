@@ -4,6 +4,9 @@
  * worker.  With no -f, the run uses an empty file of its own in a
  * private temp directory.
  */
+
+/* fdfile.h gives lm_options (-f), lm_tsd, benchmark_initrun,
+ * benchmark_initworker and benchmark_finiworker. */
 #define FF_WORKER
 #define FF_HELP		"file to query"
 #include "fdfile.h"

@@ -5,7 +5,7 @@
  * so nothing contends.  -f names the file (it is not written); by default
  * it is made in the run's temporary directory.
  */
-#include "fdfile.h"
+#include "fdfile.h"	/* FF_OPT_FILE, ff_file, ff_open; no hooks */
 
 static int	fd = -1;
 

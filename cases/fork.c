@@ -7,6 +7,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* spawn.h gives benchmark_init and benchmark_initrun (the cap on -B, the
+ * room in RLIMIT_NPROC). */
 #define SPAWN_MAXB	1000
 #include "spawn.h"
 

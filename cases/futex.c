@@ -11,7 +11,7 @@
 #include <pthread.h>
 
 #include "libmicro.h"
-#include "linuxonly.h"
+#include "linuxonly.h"	/* lx_futex_wait, lx_futex_wake; no hooks */
 
 enum { MINE, YOURS, STOP };	/* whose turn, from the worker's side */
 

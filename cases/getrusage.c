@@ -5,6 +5,7 @@
  */
 #include <sys/resource.h>
 
+/* readout.h gives benchmark() itself: RO_CALL once per operation. */
 #define RO_TYPE		struct rusage
 #define RO_CALL(v)	(getrusage(RUSAGE_SELF, &(v)) != 0)
 #define RO_FIELD(v)	((v).ru_minflt)

@@ -6,6 +6,7 @@
  */
 #include <sys/time.h>
 
+/* readout.h gives benchmark() itself: RO_CALL once per operation. */
 #define RO_TYPE		struct timeval
 #define RO_CALL(v)	(gettimeofday(&(v), NULL) != 0)
 #define RO_FIELD(v)	((v).tv_usec)

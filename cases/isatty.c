@@ -10,7 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "fdfile.h"
+#include "fdfile.h"	/* FF_OPT_FILE, ff_file, ff_open; no hooks */
 
 static int		fd = -1;	/* the descriptor tested */
 static int		ptm = -1;	/* the pseudo-terminal's master side */

@@ -5,6 +5,9 @@
  * already, so each call only sets the backlog, switching between 4 and
  * 5 so that every call has something to change (as in libMicro).
  */
+
+/* loopback.h gives benchmark_initworker and benchmark_finiworker (the
+ * socket). */
 #define LO_WORKER	LO_BOUND
 #include "loopback.h"
 

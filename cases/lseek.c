@@ -7,6 +7,8 @@
  */
 #include <limits.h>
 
+/* fdfile.h gives lm_tsd, benchmark_initrun, benchmark_initworker and
+ * benchmark_finiworker. */
 #define FF_WORKER
 #include "fdfile.h"
 

@@ -4,6 +4,8 @@
  * page-aligned buffers that are written once in the setup (no page
  * faults are timed; buffers that fit the caches stay in them).
  */
+
+/* membuf.h gives lm_tsd and benchmark_finiworker (frees the buffers). */
 #include "membuf.h"
 
 const struct lm_opt lm_options[] = {

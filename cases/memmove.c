@@ -6,6 +6,8 @@
  * forward copy), so both overlapping directions are timed.  The buffer
  * is written once in the setup; no page faults are timed.
  */
+
+/* membuf.h gives lm_tsd and benchmark_finiworker (frees the buffers). */
 #include "membuf.h"
 
 static long long	opto;

@@ -8,6 +8,7 @@
  */
 #include <stdint.h>
 
+/* membuf.h gives lm_tsd and benchmark_finiworker (frees the buffers). */
 #include "membuf.h"
 
 #define LINE	64

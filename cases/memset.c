@@ -9,6 +9,7 @@
  */
 #include <stdio.h>
 
+/* membuf.h gives lm_tsd and benchmark_finiworker (frees the buffers). */
 #include "membuf.h"
 
 static long long	opta;

@@ -8,6 +8,10 @@
  * mappings stay until the batch ends, so lm_maxB bounds how many a batch
  * holds.  With neither -f nor -a it maps a scratch file of its own.
  */
+
+/* mapping.h gives lm_options (-f -l -r -w), lm_columns, lm_tsd,
+ * benchmark_init, benchmark_optswitch (-a), benchmark_initrun,
+ * benchmark_finiworker and benchmark_finirun. */
 #define MAP_BATCH
 #define MAP_RW_WHEN	"of each mapping"
 #include "mapping.h"

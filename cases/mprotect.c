@@ -9,6 +9,9 @@
  * byte per page of a chunk just before taking its access away, so
  * re-entering pages that were PROT_NONE (and any fault) is timed too.
  */
+
+/* mapping.h gives lm_columns, benchmark_init, benchmark_optswitch (-a),
+ * benchmark_initrun and benchmark_finirun. */
 #define MAP_FLAGS	"awt"
 #define MAP_DEFAULT	"/dev/zero"
 #define MAP_MAXB	2048

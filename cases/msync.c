@@ -7,6 +7,9 @@
  * each msync, so every call has dirty pages to write back while the
  * file's contents stay as they were; the write faults are timed too.
  */
+
+/* mapping.h gives lm_columns, benchmark_init, benchmark_optswitch (-a),
+ * benchmark_initrun and benchmark_finirun. */
 #define MAP_FLAGS	"aw"
 #define MAP_OPEN	O_RDWR
 #include "mapping.h"

@@ -7,6 +7,10 @@
  * down; private mappings keep the file as it was.  A batch holds lm_maxB
  * mappings at most.  With neither -f nor -a it maps a scratch file.
  */
+
+/* mapping.h gives lm_options (-f -l -r -w), lm_columns, lm_tsd,
+ * benchmark_init, benchmark_optswitch (-a), benchmark_initrun,
+ * benchmark_finiworker and benchmark_finirun. */
 #define MAP_BATCH
 #define MAP_RW_WHEN	"before the unmap"
 #include "mapping.h"

@@ -7,7 +7,7 @@
  */
 #include <unistd.h>
 
-#include "pshared.h"
+#include "pshared.h"	/* ps_map, ps_init; no hooks */
 
 static int		optt;
 static pthread_mutex_t	*lock;

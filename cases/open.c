@@ -5,6 +5,10 @@
  * 256 of them (-B may not ask for more).  With no -f, the run opens an
  * empty file of its own in a private temp directory.
  */
+
+/* fdfile.h gives lm_options (-f), lm_tsd, benchmark_init,
+ * benchmark_initrun, benchmark_initworker, benchmark_finibatch and
+ * benchmark_finiworker. */
 #define FF_BATCH
 #define FF_HELP		"file to open"
 #include "fdfile.h"

@@ -7,6 +7,8 @@
  */
 #include <pthread.h>
 
+/* spawn.h gives benchmark_init and benchmark_initrun (the cap on -B, the
+ * room in RLIMIT_NPROC). */
 #define SPAWN_MAXB	512
 #include "spawn.h"
 

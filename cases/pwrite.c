@@ -5,6 +5,9 @@
  * grows past -s, and a file of zeros stays as it was).  With no -f, the
  * run writes a 10 MB file of its own in a private temp directory.
  */
+
+/* fileio.h gives lm_options (-f -s), lm_columns, lm_tsd,
+ * benchmark_initrun, benchmark_initworker and benchmark_finiworker. */
 #define FIO_WRITE
 #include "fileio.h"
 

@@ -7,6 +7,9 @@
  * lands in pages the process has just written.  With no -f, the run
  * reads a 10 MB file of its own in a private temp directory.
  */
+
+/* fileio.h gives lm_options (-f -s -w), lm_columns, lm_tsd,
+ * benchmark_initrun, benchmark_initworker and benchmark_finiworker. */
 #define FIO_READ
 #include "fileio.h"
 

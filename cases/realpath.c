@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "deepdir.h"
+#include "deepdir.h"	/* dd_make; no hooks */
 
 static char	*optf;
 static char	path[PATH_MAX];

@@ -9,6 +9,8 @@
  */
 #include <sys/select.h>
 
+/* pollset.h gives benchmark_optcheck (-r and -w) and benchmark_finirun
+ * (closes the descriptors). */
 #include "pollset.h"
 
 const struct lm_opt lm_options[] = {

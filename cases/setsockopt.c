@@ -4,6 +4,9 @@
  * a TCP socket, switching the option off and on so that every call has
  * something to change.
  */
+
+/* loopback.h gives benchmark_initworker and benchmark_finiworker (the
+ * socket). */
 #define LO_WORKER	LO_PLAIN
 #include "loopback.h"
 

@@ -3,6 +3,9 @@
  * socketpair: one socketpair(AF_UNIX, SOCK_STREAM) per operation.  The
  * batch's pairs stay open until it ends, so a batch holds at most 256.
  */
+
+/* loopback.h gives benchmark_init and benchmark_initrun (the cap on -B,
+ * the descriptor limit), benchmark_finibatch (closes the pairs). */
 #define LO_BATCH	2	/* a pair per operation */
 #define LO_BATCH_CLOSE
 #include "loopback.h"

@@ -6,7 +6,7 @@
  */
 #include <sys/stat.h>
 
-#include "fdfile.h"
+#include "fdfile.h"	/* FF_OPT_FILE, ff_file, ff_datafile; no hooks */
 
 const struct lm_opt lm_options[] = {
 	FF_OPT_FILE(F_OK, FF_EMPTY, "file to stat"),

@@ -5,5 +5,8 @@
  */
 #include <string.h>
 
+/* strbuf.h and its membuf.h give lm_options (-s), lm_tsd,
+ * benchmark_initworker, benchmark_finiworker, and benchmark() itself,
+ * which calls STRBUF_CMP. */
 #define STRBUF_CMP	strcmp
 #include "strbuf.h"

@@ -4,6 +4,8 @@
  */
 #include <string.h>
 
+/* strbuf.h and its membuf.h give lm_options (-s), lm_tsd,
+ * benchmark_initworker and benchmark_finiworker. */
 #include "strbuf.h"
 
 int

@@ -10,6 +10,7 @@
  */
 #include <sys/uio.h>
 
+/* fileio.h gives benchmark_initrun and benchmark_finiworker. */
 #include "fileio.h"
 
 typedef struct {
