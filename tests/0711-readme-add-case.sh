@@ -14,8 +14,8 @@ mkdir tree
 check "the source tree copies" test -f tree/Makefile -a -f tree/README.md
 
 # The fenced blocks of the "Add a new case" section, in order.
-awk '/^### Add a new case/ { on = 1; next }
-    on && /^### / { exit }
+awk '/^##+ Add a new case/ { on = 1; next }
+    on && /^##+ / { exit }
     on && /^```c$/ { blk = "c"; next }
     on && /^```sh$/ { blk = "sh"; next }
     on && /^```$/ { blk = ""; next }
