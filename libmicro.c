@@ -568,9 +568,6 @@ check_child(char *line, char *argv0, long lineno)
 	args[n] = NULL;
 	lm_argc = n;
 	lm_argv = args;
-	/* A temp directory this child makes is its own to remove. */
-	if (lm.tmpdir[0] == '\0')
-		lm.mainpid = getpid();
 	apply_defaults();
 	lm.checkonly = 1;
 	lm.checkline = lineno;
