@@ -1168,11 +1168,34 @@ sh_abort(const char *why)
 	(void) pthread_mutex_unlock(&sh->sh_lock);
 }
 
-static struct shared *
-sh_create(int nworkers, int cap)
+/*
+ * A lock and a condition variable in memory that processes share: the
+ * lock is robust, so that a holder dying cannot wedge the rest, and a
+ * timed wait counts on CLOCK_MONOTONIC.  0, or pthread's error number.
+ */
+static int
+sync_init(pthread_mutex_t *lock, pthread_cond_t *cv)
 {
 	pthread_mutexattr_t ma;
 	pthread_condattr_t ca;
+	int e;
+
+	(void) pthread_mutexattr_init(&ma);
+	(void) pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_SHARED);
+	(void) pthread_mutexattr_setrobust(&ma, PTHREAD_MUTEX_ROBUST);
+	(void) pthread_condattr_init(&ca);
+	(void) pthread_condattr_setpshared(&ca, PTHREAD_PROCESS_SHARED);
+	(void) pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	if ((e = pthread_mutex_init(lock, &ma)) == 0)
+		e = pthread_cond_init(cv, &ca);
+	(void) pthread_mutexattr_destroy(&ma);
+	(void) pthread_condattr_destroy(&ca);
+	return e;
+}
+
+static struct shared *
+sh_create(int nworkers, int cap)
+{
 	struct shared *sh;
 	size_t hdr = (sizeof(*sh) + LM_PAD - 1) / LM_PAD * LM_PAD;
 	size_t size = hdr + (size_t)nworkers * LM_PAD + (size_t)cap *
@@ -1189,16 +1212,8 @@ sh_create(int nworkers, int cap)
 	    (size_t)nworkers * LM_PAD);
 	sh->sh_nworkers = nworkers;
 	sh->sh_cap = cap;
-	(void) pthread_mutexattr_init(&ma);
-	(void) pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_SHARED);
-	(void) pthread_mutexattr_setrobust(&ma, PTHREAD_MUTEX_ROBUST);
-	(void) pthread_condattr_init(&ca);
-	(void) pthread_condattr_setpshared(&ca, PTHREAD_PROCESS_SHARED);
-	if (pthread_mutex_init(&sh->sh_lock, &ma) != 0 ||
-	    pthread_cond_init(&sh->sh_cv, &ca) != 0)
+	if (sync_init(&sh->sh_lock, &sh->sh_cv) != 0)
 		die("cannot make a process-shared barrier");
-	(void) pthread_mutexattr_destroy(&ma);
-	(void) pthread_condattr_destroy(&ca);
 	lm.shsize = size;
 	return sh;
 }
@@ -2032,8 +2047,6 @@ fit_line(double *x, double *y, int count, double *a, double *b)
 barrier_t *
 barrier_create(int hwm, int datasize)
 {
-	pthread_mutexattr_t ma;
-	pthread_condattr_t ca;
 	barrier_t *bar;
 	size_t size;
 	void *p;
@@ -2052,20 +2065,11 @@ barrier_create(int hwm, int datasize)
 	bar->ba_hwm = hwm;
 	bar->ba_datasize = datasize;
 	bar->ba_size = size;
-	(void) pthread_mutexattr_init(&ma);
-	(void) pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_SHARED);
-	(void) pthread_mutexattr_setrobust(&ma, PTHREAD_MUTEX_ROBUST);
-	(void) pthread_condattr_init(&ca);
-	(void) pthread_condattr_setpshared(&ca, PTHREAD_PROCESS_SHARED);
-	(void) pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	if (pthread_mutex_init(&bar->ba_lock, &ma) != 0 ||
-	    pthread_cond_init(&bar->ba_cv, &ca) != 0) {
+	if (sync_init(&bar->ba_lock, &bar->ba_cv) != 0) {
 		(void) munmap(p, size);
 		errno = ENOMEM;
 		bar = NULL;
 	}
-	(void) pthread_mutexattr_destroy(&ma);
-	(void) pthread_condattr_destroy(&ca);
 	return bar;
 }
 
