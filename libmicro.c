@@ -1051,7 +1051,18 @@ st_remove_outliers(const double *x, int n, double *sorted, double *out)
 	return m;
 }
 
-/* Relative half-width of the median's 99% CI, in percent. */
+/*
+ * How precisely the median med is known: the half-width of its 99% CI
+ * [lo, hi] relative to it, in percent; none if med is not positive, when
+ * there is no relative width.
+ */
+static double
+st_relhalf(double lo, double hi, double med, double none)
+{
+	return med > 0 ? 100 * (hi - lo) / 2 / med : none;
+}
+
+/* The precision of x's median (st_relhalf); 100 if it has none. */
 static double
 st_precision(const double *x, int n, double *sorted)
 {
@@ -1061,7 +1072,7 @@ st_precision(const double *x, int n, double *sorted)
 	qsort(sorted, (size_t)n, sizeof(*x), cmp_double);
 	med = st_percentile(sorted, n, 0.5);
 	st_median_ci(sorted, n, &lo, &hi);
-	return med > 0 ? 100 * (hi - lo) / 2 / med : 100;
+	return st_relhalf(lo, hi, med, 100);
 }
 
 /*
@@ -1821,8 +1832,7 @@ find_warnings(struct report *rp, const struct shared *sh)
 	    (rp->rp_span + lm.clk_ovh);
 	int n = rp->rp_n, outl = rp->rp_n - c->st_n;
 	double move, m1, m2;
-	double prec = c->st_median > 0 ?
-	    100 * (c->st_cihi - c->st_cilo) / 2 / c->st_median : 0;
+	double prec = st_relhalf(c->st_cilo, c->st_cihi, c->st_median, 0);
 
 	if (sh->sh_errors > 0)
 		warn(rp, "Errors: %lld of %.0f operations failed; the time"
