@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * libmicro.c - the engine: options, clock, workers, barrier, statistics
- * and the report.  bench.c holds main() and the default hooks; a case
- * holds benchmark() and whatever hooks it needs.
+ * libmicro.c - the engine: options, clock, workers, barrier and the
+ * report.  Statistics and the helpers for cases that need no engine
+ * state are units in engine/ (see engine/engine.h).  bench.c holds
+ * main() and the default hooks; a case holds benchmark() and whatever
+ * hooks it needs.
  *
  * Model: the parent forks -P worker processes of -T threads each (with -1
  * the threads run in the parent).  Every sample, all workers meet at a
@@ -34,7 +36,7 @@
 #include <sys/prctl.h>
 #endif
 
-#include "libmicro.h"
+#include "engine/engine.h"
 
 /*
  * State
@@ -44,7 +46,6 @@
 #define LM_TARGET_NS	100000	/* shortest sample calibration aims for */
 #define LM_MAXCAP	1000000	/* most samples one run may keep */
 #define LM_HISTO	20	/* rows of the distribution */
-#define LM_Z99		2.5758293035489	/* two-sided 99% normal quantile */
 #define LM_CALSAMPLES	3	/* timed samples in a sizing round */
 #define LM_CALBUDGET_NS	1000000000LL	/* sizing rounds past this: stop */
 #define LM_CALMS	200	/* longest a sizing round samples, ms */
@@ -240,37 +241,6 @@ usage(FILE *fp)
 	if (lm_usage[0] != '\0' && lm_usage[strlen(lm_usage) - 1] != '\n')
 		fputc('\n', fp);
 	table_usage(fp);
-}
-
-long long
-sizetoll(const char *s)
-{
-	char *end;
-	long long v, mult = 1;
-
-	if (s == NULL || *s == '\0')
-		return -1;
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (errno != 0 || end == s || v < 0)
-		return -1;
-	switch (*end) {
-	case 'k': case 'K': mult = 1024LL; end++; break;
-	case 'm': case 'M': mult = 1024LL * 1024; end++; break;
-	case 'g': case 'G': mult = 1024LL * 1024 * 1024; end++; break;
-	default: break;
-	}
-	if (*end != '\0' || v > LLONG_MAX / mult)
-		return -1;
-	return v * mult;
-}
-
-int
-sizetoint(const char *s)
-{
-	long long v = sizetoll(s);
-
-	return v < 0 || v > INT_MAX ? -1 : (int)v;
 }
 
 /* A count option: a size in [lo, hi], or a usage error naming it. */
@@ -877,255 +847,6 @@ calibrate_clock(void)
 }
 
 /*
- * Statistics: pure functions on double[].
- */
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double
-st_mean(const double *x, int n)
-{
-	double s = 0;
-	int i;
-
-	for (i = 0; i < n; i++)
-		s += x[i];
-	return n > 0 ? s / n : 0;
-}
-
-/* Sample standard deviation (n - 1). */
-static double
-st_stddev(const double *x, int n, double mean)
-{
-	double s = 0;
-	int i;
-
-	for (i = 0; i < n; i++)
-		s += (x[i] - mean) * (x[i] - mean);
-	return n > 1 ? sqrt(s / (n - 1)) : 0;
-}
-
-/* k-th central moment about mean, population form. */
-static double
-st_moment(const double *x, int n, double mean, int k)
-{
-	double s = 0;
-	int i;
-
-	for (i = 0; i < n; i++)
-		s += pow(x[i] - mean, k);
-	return n > 0 ? s / n : 0;
-}
-
-static double
-st_skew(const double *x, int n, double mean)
-{
-	double m2 = st_moment(x, n, mean, 2);
-
-	return m2 > 0 ? st_moment(x, n, mean, 3) / pow(m2, 1.5) : 0;
-}
-
-/* Excess kurtosis: 0 for a normal distribution. */
-static double
-st_kurtosis(const double *x, int n, double mean)
-{
-	double m2 = st_moment(x, n, mean, 2);
-
-	return m2 > 0 ? st_moment(x, n, mean, 4) / (m2 * m2) - 3 : 0;
-}
-
-/* Linear interpolation between order statistics (R's type 7). */
-static double
-st_percentile(const double *sorted, int n, double p)
-{
-	double h;
-	int lo;
-
-	if (n <= 0)
-		return 0;
-	h = (n - 1) * p;
-	lo = (int)floor(h);
-	if (lo >= n - 1)
-		return sorted[n - 1];
-	return sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]);
-}
-
-/* Pearson correlation of the samples with their order: drift. */
-static double
-st_timecorr(const double *x, int n)
-{
-	double mx = (n - 1) / 2.0, my = st_mean(x, n);
-	double sxy = 0, sxx = 0, syy = 0;
-	int i;
-
-	for (i = 0; i < n; i++) {
-		sxy += (i - mx) * (x[i] - my);
-		sxx += (i - mx) * (i - mx);
-		syy += (x[i] - my) * (x[i] - my);
-	}
-	return sxx > 0 && syy > 0 ? sxy / sqrt(sxx * syy) : 0;
-}
-
-/*
- * Distribution-free confidence interval of the median: the order
- * statistics n/2 -/+ z sqrt(n)/2 (1-based), clamped to the data.
- */
-static void
-st_median_ci(const double *sorted, int n, double *lo, double *hi)
-{
-	double half = LM_Z99 * sqrt((double)n) / 2;
-	int j = (int)floor(n / 2.0 - half), k = (int)ceil(n / 2.0 + half) + 1;
-
-	if (n <= 0) {
-		*lo = *hi = 0;
-		return;
-	}
-	j = j < 1 ? 1 : j;
-	k = k > n ? n : k;
-	*lo = sorted[j - 1];
-	*hi = sorted[k - 1];
-}
-
-struct stats {
-	int	st_n;
-	double	st_min, st_max, st_mean, st_median, st_stddev, st_stderr;
-	double	st_99conf, st_cilo, st_cihi, st_skew, st_kurt, st_timecorr;
-	double	st_p05, st_p10, st_p90, st_p95, st_p99, st_cv;
-};
-
-/* x in time order; sorted is scratch of n doubles. */
-static void
-st_compute(const double *x, int n, double *sorted, struct stats *st)
-{
-	memset(st, 0, sizeof(*st));
-	st->st_n = n;
-	if (n <= 0)
-		return;
-	memcpy(sorted, x, (size_t)n * sizeof(*x));
-	qsort(sorted, (size_t)n, sizeof(*x), cmp_double);
-	st->st_min = sorted[0];
-	st->st_max = sorted[n - 1];
-	st->st_mean = st_mean(x, n);
-	st->st_median = st_percentile(sorted, n, 0.5);
-	st->st_stddev = st_stddev(x, n, st->st_mean);
-	st->st_stderr = st->st_stddev / sqrt((double)n);
-	st->st_99conf = LM_Z99 * st->st_stderr;
-	st_median_ci(sorted, n, &st->st_cilo, &st->st_cihi);
-	st->st_skew = st_skew(x, n, st->st_mean);
-	st->st_kurt = st_kurtosis(x, n, st->st_mean);
-	st->st_timecorr = st_timecorr(x, n);
-	st->st_p05 = st_percentile(sorted, n, 0.05);
-	st->st_p10 = st_percentile(sorted, n, 0.10);
-	st->st_p90 = st_percentile(sorted, n, 0.90);
-	st->st_p95 = st_percentile(sorted, n, 0.95);
-	st->st_p99 = st_percentile(sorted, n, 0.99);
-	st->st_cv = st->st_mean > 0 ? st->st_stddev / st->st_mean : 0;
-}
-
-/*
- * Outliers: outside Tukey's far fences [Q1 - 3 IQR, Q3 + 3 IQR].  Copies
- * the kept samples, in time order, to out; returns how many.  With an
- * IQR of 0 (a quantized or perfectly steady run) nothing is removed.
- */
-static int
-st_remove_outliers(const double *x, int n, double *sorted, double *out)
-{
-	double q1, q3, lo, hi;
-	int i, m = 0;
-
-	memcpy(sorted, x, (size_t)n * sizeof(*x));
-	qsort(sorted, (size_t)n, sizeof(*x), cmp_double);
-	q1 = st_percentile(sorted, n, 0.25);
-	q3 = st_percentile(sorted, n, 0.75);
-	lo = q1 - 3 * (q3 - q1);
-	hi = q3 + 3 * (q3 - q1);
-	for (i = 0; i < n; i++)
-		if (q3 == q1 || (x[i] >= lo && x[i] <= hi))
-			out[m++] = x[i];
-	return m;
-}
-
-/*
- * How precisely the median med is known: the half-width of its 99% CI
- * [lo, hi] relative to it, in percent; none if med is not positive, when
- * there is no relative width.
- */
-static double
-st_relhalf(double lo, double hi, double med, double none)
-{
-	return med > 0 ? 100 * (hi - lo) / 2 / med : none;
-}
-
-/* The precision of x's median (st_relhalf); 100 if it has none. */
-static double
-st_precision(const double *x, int n, double *sorted)
-{
-	double lo, hi, med;
-
-	memcpy(sorted, x, (size_t)n * sizeof(*x));
-	qsort(sorted, (size_t)n, sizeof(*x), cmp_double);
-	med = st_percentile(sorted, n, 0.5);
-	st_median_ci(sorted, n, &lo, &hi);
-	return st_relhalf(lo, hi, med, 100);
-}
-
-/*
- * Two modes: a histogram of the sorted samples (Rice's 2 n^(1/3) bins,
- * 8 to 40 of them, over their range) holds two peaks with a dip between
- * them that counting noise cannot explain: from the smaller peak h down
- * to the lowest bin v between the two, h - v > 3 sqrt(h + v) (three
- * standard deviations of Poisson counts) and v <= h / 2.  A single peak
- * with a long right tail (1 + 0.3 Exp(1), say, whose bimodality
- * coefficient of 0.61 passes the usual 5/9) has no such dip.  Returns 1
- * with the two modes' centres in *m1 < *m2, else 0.
- */
-#define LM_DIPBINS	40
-
-static int
-st_twomodes(const double *sorted, int n, double *m1, double *m2)
-{
-	int h[LM_DIPBINS] = { 0 }, k, i, top = 0, best = -1, bv = 0;
-	double lo = n > 0 ? sorted[0] : 0, width, depth = 0;
-
-	if (n < 30 || sorted[n - 1] <= lo)
-		return 0;
-	k = (int)ceil(2 * cbrt((double)n));
-	k = k < 8 ? 8 : k > LM_DIPBINS ? LM_DIPBINS : k;
-	width = (sorted[n - 1] - lo) / k;
-	for (i = 0; i < n; i++) {
-		int b = (int)((sorted[i] - lo) / width);
-
-		h[b >= k ? k - 1 : b]++;
-	}
-	for (i = 1; i < k; i++)
-		top = h[i] > h[top] ? i : top;
-	for (i = 0; i < k; i++) {
-		int a = i < top ? i : top, z = i < top ? top : i, v = h[a], j;
-
-		for (j = a; j <= z; j++)
-			v = h[j] < v ? h[j] : v;
-		if (h[i] - v > 3 * sqrt((double)(h[i] + v)) &&
-		    2 * v <= h[i] && h[i] - v > depth) {
-			depth = h[i] - v;
-			best = i;
-			bv = v;
-		}
-	}
-	(void) bv;
-	if (best < 0)
-		return 0;
-	*m1 = lo + ((best < top ? best : top) + 0.5) * width;
-	*m2 = lo + ((best < top ? top : best) + 0.5) * width;
-	return 1;
-}
-
-/*
  * Barrier, in shared memory, for threads of all processes.  The mutex is
  * robust so that a worker dying while holding it cannot wedge the rest.
  */
@@ -1280,7 +1001,7 @@ run_done(struct shared *sh, long long now)
 	/* The tail of the data array is free: use it as scratch. */
 	if (2 * n > sh->sh_cap)
 		return 1;
-	return st_precision(sh->sh_data, n, sh->sh_data + n) <= lm.optR;
+	return lmi_st_precision(sh->sh_data, n, sh->sh_data + n) <= lm.optR;
 }
 
 /* First barrier: stop at once if any worker failed to start. */
@@ -1832,7 +1553,7 @@ find_warnings(struct report *rp, const struct shared *sh)
 	    (rp->rp_span + lm.clk_ovh);
 	int n = rp->rp_n, outl = rp->rp_n - c->st_n;
 	double move, m1, m2;
-	double prec = st_relhalf(c->st_cilo, c->st_cihi, c->st_median, 0);
+	double prec = lmi_st_relhalf(c->st_cilo, c->st_cihi, c->st_median, 0);
 
 	if (sh->sh_errors > 0)
 		warn(rp, "Errors: %lld of %.0f operations failed; the time"
@@ -1867,7 +1588,7 @@ find_warnings(struct report *rp, const struct shared *sh)
 		warn(rp, "Long tail: %d of %d samples were outliers, the worst"
 		    " %.1fx the median", outl, n, c->st_median > 0 ?
 		    rp->rp_raw.st_max / c->st_median : 0);
-	if (st_twomodes(rp->rp_sorted, c->st_n, &m1, &m2))
+	if (lmi_st_twomodes(rp->rp_sorted, c->st_n, &m1, &m2))
 		warn(rp, "Bimodal: the samples gather near %.5g and %.5g"
 		    " usecs/call with a dip between; they come from two states"
 		    " (CPU placement, frequency?)", m1, m2);
@@ -1950,9 +1671,9 @@ report(const struct shared *sh)
 	rp.rp_x = scratch + n;
 	rp.rp_n = n;
 	rp.rp_calls = (double)sh->sh_count;
-	st_compute(sh->sh_data, n, scratch, &rp.rp_raw);
-	i = st_remove_outliers(sh->sh_data, n, scratch, rp.rp_x);
-	st_compute(rp.rp_x, i, scratch, &rp.rp_clean);
+	lmi_st_compute(sh->sh_data, n, scratch, &rp.rp_raw);
+	i = lmi_st_remove_outliers(sh->sh_data, n, scratch, rp.rp_x);
+	lmi_st_compute(rp.rp_x, i, scratch, &rp.rp_clean);
 	rp.rp_sorted = scratch;
 	rp.rp_ticks = cpu_ticks(sh->sh_user + sh->sh_sys);
 	rp.rp_span = n > 0 ? rp.rp_clean.st_median * 1000 *
@@ -1995,58 +1716,6 @@ gettsd(int p, int t)
 	if (p != lm.pindex || t < 0 || t >= lm_optT || lm.tsd == NULL)
 		return NULL;
 	return lm.tsd + (size_t)t * lm.tsdstride;
-}
-
-int
-setfdlimit(int limit)
-{
-	struct rlimit rl;
-
-	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
-		return -1;
-	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur >= (rlim_t)limit)
-		return 0;
-	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < (rlim_t)limit) {
-		errno = EMFILE;
-		return -1;
-	}
-	rl.rlim_cur = (rlim_t)limit;
-	return setrlimit(RLIMIT_NOFILE, &rl);
-}
-
-/*
- * An empty call, libMicro's nop(): defined here, but declared only by
- * the cases that call it, as libMicro did, since several of its cases
- * define a static nop() of their own.
- */
-int nop(void);
-
-int
-nop(void)
-{
-	return 1;
-}
-
-/* libMicro's signature, so its inputs are not const. */
-int
-/* cppcheck-suppress constParameter */
-fit_line(double *x, double *y, int count, double *a, double *b)
-{
-	double sx = 0, sy = 0, sxy = 0, sxx = 0, d;
-	int i;
-
-	for (i = 0; i < count; i++) {
-		sx += x[i];
-		sy += y[i];
-		sxy += x[i] * y[i];
-		sxx += x[i] * x[i];
-	}
-	d = count * sxx - sx * sx;
-	if (count < 2 || d == 0)
-		return -1;
-	*b = (count * sxy - sx * sy) / d;
-	*a = (sy - *b * sx) / count;
-	return 0;
 }
 
 /*
@@ -2165,14 +1834,6 @@ barrier_destroy(barrier_t *bar)
 	}
 	return munmap(bar, bar->ba_size);
 }
-
-#if !defined(__GNUC__) && !defined(__clang__)
-void
-lm_opaque(const void *p)
-{
-	(void) p;
-}
-#endif
 
 const char *
 lm_tmpdir(void)
