@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * libmicro.c - the engine: options, clock, workers, barrier and the
- * report.  Statistics and the helpers for cases that need no engine
+ * libmicro.c - the engine: options, clock, workers and barrier.
+ * Statistics, the report and the helpers for cases that need no engine
  * state are units in engine/ (see engine/engine.h).  bench.c holds
  * main() and the default hooks; a case holds benchmark() and whatever
  * hooks it needs.
@@ -45,11 +45,9 @@
 #define LM_PAD		128	/* bytes between workers' slots */
 #define LM_TARGET_NS	100000	/* shortest sample calibration aims for */
 #define LM_MAXCAP	1000000	/* most samples one run may keep */
-#define LM_HISTO	20	/* rows of the distribution */
 #define LM_CALSAMPLES	3	/* timed samples in a sizing round */
 #define LM_CALBUDGET_NS	1000000000LL	/* sizing rounds past this: stop */
 #define LM_CALMS	200	/* longest a sizing round samples, ms */
-#define LM_MINTICKS	10	/* fewest ticks for a user/system split */
 #define LM_TSDSLACK	8192	/* bytes after the per-thread data */
 
 int	lm_argc;
@@ -57,10 +55,8 @@ char	**lm_argv;
 int	lm_opt1, lm_optA, lm_optB, lm_optC, lm_optD, lm_optE, lm_optH;
 int	lm_optI, lm_optL, lm_optM, lm_optP, lm_optS, lm_optT, lm_optW;
 char	*lm_optN;
-enum { LM_FIG_MEDIAN, LM_FIG_MEAN, LM_FIG_MIN, LM_FIG_P5, LM_FIG_P10 };
 static const char *const lm_fignames[] = { "median", "mean", "min", "p5",
     "p10" };
-static int lm_optF = LM_FIG_MEDIAN;	/* -F: the statistic reported */
 int	lm_def1 = 0, lm_defB = 0, lm_defC = 100, lm_defD = 10, lm_defH = 0;
 int	lm_defP = 1, lm_defS = 0, lm_defT = 1;
 char	*lm_defN;
@@ -88,43 +84,13 @@ struct slot {
 	int		sl_failed;
 };
 
-/* What all processes share: the barrier and the kept samples. */
-struct shared {
-	pthread_mutex_t	sh_lock;
-	pthread_cond_t	sh_cv;
-	int		sh_nworkers;
-	int		sh_waiting;
-	unsigned	sh_gen;
-	int		sh_stop;	/* workers leave after this barrier */
-	int		sh_abort;	/* something went wrong: leave now */
-	int		sh_calibrating;	/* the next sample is a warm-up */
-	long long	sh_minspan;	/* shortest kept sample, ns */
-	long long	sh_hookerrors;	/* counted by the per-worker hooks */
-	long long	sh_tstart;	/* ns when kept samples began */
-	long long	sh_tend;
-	long long	sh_count, sh_errors;
-	double		sh_user, sh_sys, sh_nvcsw, sh_nivcsw, sh_minflt;
-	int		sh_nsamples;
-	int		sh_cap;
-	int		sh_nextcheck;	/* when to test the precision target */
-	char		sh_msg[256];	/* first failure */
-	unsigned char	*sh_slots;	/* nworkers * LM_PAD bytes */
-	double		*sh_data;	/* sh_cap per-call times, in us */
-};
-
-/* Everything else the engine keeps, private to each process. */
+/* What only this unit keeps, private to each process. */
 static struct {
-	int		optX;		/* hard maximum duration, ms */
 	int		optXset;
-	double		optR;		/* precision target, percent */
-	int		calrounds;	/* batch sizing: rounds run */
-	long long	calns;		/* batch sizing: time taken */
 	long long	*calspan;	/* a sizing round's answer (shared) */
 	int		checkonly;	/* --check: parse, then exit */
 	long		checkline;	/* --check-lines: the line checked */
 	int		optBset;	/* -B was given */
-	double		clk_ovh;	/* ns per clock read */
-	long long	clk_res;	/* smallest step seen, ns */
 	long long	target_ns;	/* sample length calibration aims for */
 	struct shared	*sh;
 	size_t		shsize;
@@ -137,6 +103,9 @@ static struct {
 	char		tmpdir[PATH_MAX];
 	volatile sig_atomic_t	signo;	/* -1 mode: signal received */
 } lm;
+
+/* What other units read too (engine/engine.h). */
+struct lmi_state	lmi;
 
 /*
  * Messages
@@ -314,8 +283,8 @@ engine_opt(int c, char *arg)
 	case 'H': lm_optH = 1; break;
 	case 'I': lm_optI = count_arg(c, arg, 1, INT_MAX); break;
 	case 'L': lm_optL = 1; break;
-	case 'F': lm_optF = figure_arg(arg); break;
-	case 'M': lm_optF = LM_FIG_MEAN; lm_optM = 1; break;
+	case 'F': lmi.optF = figure_arg(arg); break;
+	case 'M': lmi.optF = LM_FIG_MEAN; lm_optM = 1; break;
 	case 'N':
 		if (!name_ok(arg))
 			lm_usage_error("-N: a name is 1 to 64 characters,"
@@ -323,13 +292,13 @@ engine_opt(int c, char *arg)
 		lm_optN = arg;
 		break;
 	case 'P': lm_optP = count_arg(c, arg, 1, 4096); break;
-	case 'R': lm.optR = percent_arg(c, arg); break;
+	case 'R': lmi.optR = percent_arg(c, arg); break;
 	case 'S': lm_optS = 1; break;
 	case 'T': lm_optT = count_arg(c, arg, 1, 4096); break;
 	case 'V': printf("%s\n", LIBMICRO_VERSION); exit(0);
 	case 'W': lm_optW = lm_optS = 1; break;
 	case 'X':
-		lm.optX = count_arg(c, arg, 1, 86400000);
+		lmi.optX = count_arg(c, arg, 1, 86400000);
 		lm.optXset = 1;
 		break;
 	default: break;
@@ -483,8 +452,8 @@ table_usage(FILE *fp)
 }
 
 /* The columns' titles, or their values, each after one blank. */
-static void
-table_columns(FILE *fp, int titles)
+void
+lmi_table_columns(FILE *fp, int titles)
 {
 	const struct lm_col *l;
 
@@ -728,10 +697,10 @@ parse_argv(int argc, char **argv)
 	if (lm_optB > lm_maxB)
 		lm_usage_error("-B %d is more than this case allows (%d)",
 		    lm_optB, lm_maxB);
-	if (!lm.optXset && lm.optX < lm_optD)
-		lm.optX = lm_optD;
-	if (lm.optX < lm_optD)
-		lm_usage_error("-D %d is longer than -X %d", lm_optD, lm.optX);
+	if (!lm.optXset && lmi.optX < lm_optD)
+		lmi.optX = lm_optD;
+	if (lmi.optX < lm_optD)
+		lm_usage_error("-D %d is longer than -X %d", lm_optD, lmi.optX);
 	check_operands(argc, argv);
 	if (lm.checkonly) {
 		if (lm.checkline > 0)
@@ -759,7 +728,7 @@ set_defaults(int argc, char **argv)
 		snprintf(lm_procpath, dirlen + 2, "%.*s", (int)dirlen, argv0);
 	else
 		snprintf(lm_procpath, dirlen + 2, ".");
-	lm.optX = 10000;
+	lmi.optX = 10000;
 	lm.mainpid = getpid();
 }
 
@@ -811,7 +780,7 @@ getusecs(void)
 long long
 get_nsecs_resolution(void)
 {
-	return lm.clk_res;
+	return lmi.clk_res;
 }
 
 /*
@@ -838,10 +807,10 @@ calibrate_clock(void)
 		if (t - first < best)
 			best = t - first;
 	}
-	lm.clk_ovh = (double)best / NREAD;
-	lm.clk_res = res == LLONG_MAX ? 1000000 : res;
+	lmi.clk_ovh = (double)best / NREAD;
+	lmi.clk_res = res == LLONG_MAX ? 1000000 : res;
 	/* Clock granularity and overhead must be <1% of a sample. */
-	lm.target_ns = 100 * (lm.clk_res + (long long)ceil(lm.clk_ovh));
+	lm.target_ns = 100 * (lmi.clk_res + (long long)ceil(lmi.clk_ovh));
 	if (lm.target_ns < LM_TARGET_NS)
 		lm.target_ns = LM_TARGET_NS;
 }
@@ -989,11 +958,11 @@ run_done(struct shared *sh, long long now)
 	long long elapsed = now - sh->sh_tstart;
 	int n = sh->sh_nsamples;
 
-	if (n >= sh->sh_cap || elapsed >= (long long)lm.optX * 1000000)
+	if (n >= sh->sh_cap || elapsed >= (long long)lmi.optX * 1000000)
 		return 1;
 	if (n < lm_optC || elapsed < (long long)lm_optD * 1000000)
 		return 0;
-	if (lm.optR <= 0)
+	if (lmi.optR <= 0)
 		return 1;
 	if (n < sh->sh_nextcheck)
 		return 0;
@@ -1001,7 +970,7 @@ run_done(struct shared *sh, long long now)
 	/* The tail of the data array is free: use it as scratch. */
 	if (2 * n > sh->sh_cap)
 		return 1;
-	return lmi_st_precision(sh->sh_data, n, sh->sh_data + n) <= lm.optR;
+	return lmi_st_precision(sh->sh_data, n, sh->sh_data + n) <= lmi.optR;
 }
 
 /* First barrier: stop at once if any worker failed to start. */
@@ -1043,7 +1012,7 @@ account(struct shared *sh)
 	}
 	if (sh->sh_minspan == 0 || span < sh->sh_minspan)
 		sh->sh_minspan = span;
-	ns = (double)span - lm.clk_ovh;
+	ns = (double)span - lmi.clk_ovh;
 	if (ns < 0)
 		ns = 0;
 	sh->sh_data[sh->sh_nsamples++] = count > 0 ?
@@ -1329,7 +1298,7 @@ static void
 watch(pid_t *pids, int n, const sigset_t *set)
 {
 	long long now = getnsecs(), killat = 0;
-	long long deadline = now + (2LL * lm.optX + 30000) * 1000000;
+	long long deadline = now + (2LL * lmi.optX + 30000) * 1000000;
 	struct timespec tick = { 0, 100000000 };
 	int alive = n;
 
@@ -1416,282 +1385,6 @@ static void
 on_signal(int sig)
 {
 	lm.signo = sig;
-}
-
-/*
- * Report
- */
-
-static void
-print_usecs(double v)
-{
-	printf(v < 0.01 ? "%12.7f" : "%12.5f", v);
-}
-
-/* The figure a run reports, by -F (or -M). */
-static double
-figure(const struct stats *c)
-{
-	switch (lm_optF) {
-	case LM_FIG_MEAN: return c->st_mean;
-	case LM_FIG_MIN: return c->st_min;
-	case LM_FIG_P5: return c->st_p05;
-	case LM_FIG_P10: return c->st_p10;
-	default: return c->st_median;
-	}
-}
-
-static void
-stat_line(const char *label, double raw, double clean)
-{
-	printf("# %22s %13.5f %13.5f\n", label, raw, clean);
-}
-
-static void
-print_stats(const struct stats *r, const struct stats *c)
-{
-	printf("#\n# %-22s %-17s %s\n", "STATISTICS", "usecs/call (raw)",
-	    "usecs/call (outliers removed)");
-	stat_line("min", r->st_min, c->st_min);
-	stat_line("max", r->st_max, c->st_max);
-	stat_line("mean", r->st_mean, c->st_mean);
-	stat_line("median", r->st_median, c->st_median);
-	stat_line("stddev", r->st_stddev, c->st_stddev);
-	stat_line("standard error", r->st_stderr, c->st_stderr);
-	stat_line("99% confidence level", r->st_99conf, c->st_99conf);
-	stat_line("median 99% ci low", r->st_cilo, c->st_cilo);
-	stat_line("median 99% ci high", r->st_cihi, c->st_cihi);
-	stat_line("skew", r->st_skew, c->st_skew);
-	stat_line("kurtosis", r->st_kurt, c->st_kurt);
-	stat_line("time correlation", r->st_timecorr, c->st_timecorr);
-	stat_line("p5", r->st_p05, c->st_p05);
-	stat_line("p10", r->st_p10, c->st_p10);
-	stat_line("p50", r->st_median, c->st_median);
-	stat_line("p90", r->st_p90, c->st_p90);
-	stat_line("p95", r->st_p95, c->st_p95);
-	stat_line("p99", r->st_p99, c->st_p99);
-	stat_line("coeff of variation", r->st_cv, c->st_cv);
-}
-
-/*
- * Many kernels charge user and system time by sampling the mode at each
- * clock tick, so their split rests on (user + system) / tick samples;
- * below LM_MINTICKS it says little.  The tick is taken as 1/CLK_TCK, the
- * coarsest a kernel uses, so the count is a lower bound.
- */
-static double
-cpu_ticks(double cpu_us)
-{
-	long hz = sysconf(_SC_CLK_TCK);
-
-	return floor(cpu_us * (double)(hz > 0 ? hz : 100) / 1e6);
-}
-
-/* The distribution of the kept samples, in LM_HISTO equal buckets. */
-static void
-print_histogram(const double *x, int n, const struct stats *st)
-{
-	int count[LM_HISTO] = { 0 }, i, b, most = 1;
-	double sum[LM_HISTO] = { 0 }, width;
-
-	width = (st->st_max - st->st_min) / LM_HISTO;
-	for (i = 0; i < n; i++) {
-		b = width > 0 ? (int)((x[i] - st->st_min) / width) : 0;
-		b = b >= LM_HISTO ? LM_HISTO - 1 : b;
-		count[b]++;
-		sum[b] += x[i];
-	}
-	for (b = 0; b < LM_HISTO; b++)
-		most = count[b] > most ? count[b] : most;
-	printf("#\n# DISTRIBUTION\n#%19s %12s %-40s %s\n", "counts",
-	    "usecs/call", "", "means");
-	for (b = 0; b < LM_HISTO; b++) {
-		char bar[41];
-		int len = (count[b] * 40 + most - 1) / most;
-
-		if (count[b] == 0)
-			continue;
-		memset(bar, '*', (size_t)len);
-		bar[len] = '\0';
-		printf("# %18d %12.5f |%-40s %12.5f\n", count[b],
-		    st->st_min + b * width, bar, sum[b] / count[b]);
-	}
-}
-
-struct report {
-	struct stats	rp_raw, rp_clean;
-	double		*rp_x;		/* kept samples, outliers removed */
-	int		rp_n;		/* samples kept */
-	double		rp_span;	/* typical sample length, ns */
-	double		rp_calls;	/* operations over kept samples */
-	double		*rp_sorted;	/* the kept samples, sorted */
-	double		rp_ticks;	/* clock ticks the CPU split rests on */
-	int		rp_nwarn;
-	char		rp_warn[10][200];
-};
-
-static void
-warn(struct report *rp, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (rp->rp_nwarn >= 10)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(rp->rp_warn[rp->rp_nwarn++], sizeof(rp->rp_warn[0]), fmt,
-	    ap);
-	va_end(ap);
-}
-
-/* Each warning says what is wrong and what to do about it. */
-static void
-find_warnings(struct report *rp, const struct shared *sh)
-{
-	const struct stats *c = &rp->rp_clean;
-	/* against the span as measured, clock read included: never 0 */
-	double quant = 100.0 * ((double)lm.clk_res + lm.clk_ovh) /
-	    (rp->rp_span + lm.clk_ovh);
-	int n = rp->rp_n, outl = rp->rp_n - c->st_n;
-	double move, m1, m2;
-	double prec = lmi_st_relhalf(c->st_cilo, c->st_cihi, c->st_median, 0);
-
-	if (sh->sh_errors > 0)
-		warn(rp, "Errors: %lld of %.0f operations failed; the time"
-		    " includes failed calls", sh->sh_errors, rp->rp_calls);
-	if (sh->sh_hookerrors > 0)
-		warn(rp, "Errors: the case's set-up or clean-up hooks reported"
-		    " %lld failed operations", sh->sh_hookerrors);
-	if (quant > 1)
-		warn(rp, "Quantization error likely; increase batch size"
-		    " (-B option) %.0fX to avoid.", ceil(quant));
-	if (n < lm_optC)
-		warn(rp, "Few samples: %d of the %d asked for (-C) within the"
-		    " -X limit of %d ms; raise -X", n, lm_optC, lm.optX);
-	else if (n < 10)
-		warn(rp, "Few samples: only %d; the statistics are rough;"
-		    " raise -C", n);
-	/*
-	 * A straight line through the samples in time order moves by
-	 * r * sd / sd(index) * n, and sd(index) is n / sqrt(12): relative
-	 * to the mean, sqrt(12) * r * cv over the run.
-	 */
-	move = sqrt(12.0) * fabs(c->st_timecorr) * c->st_cv;
-	if (n >= 20 && fabs(c->st_timecorr) > 0.5 && move > 0.05)
-		warn(rp, "Drift: time correlation %.2f, about %.0f%% over the"
-		    " run; the figure moved (frequency scaling, background"
-		    " load?)", c->st_timecorr, 100 * move);
-	if (c->st_cv > 0.10)
-		warn(rp, "High spread: coefficient of variation %.0f%%;"
-		    " rerun on a quiet machine or raise -C", 100 * c->st_cv);
-	/* More than one in five: a second regime, not stray interrupts. */
-	if (n >= 20 && outl * 5 > n)
-		warn(rp, "Long tail: %d of %d samples were outliers, the worst"
-		    " %.1fx the median", outl, n, c->st_median > 0 ?
-		    rp->rp_raw.st_max / c->st_median : 0);
-	if (lmi_st_twomodes(rp->rp_sorted, c->st_n, &m1, &m2))
-		warn(rp, "Bimodal: the samples gather near %.5g and %.5g"
-		    " usecs/call with a dip between; they come from two states"
-		    " (CPU placement, frequency?)", m1, m2);
-
-	if ((lm.optR > 0 && prec > lm.optR) || prec > 5)
-		warn(rp, "Imprecise: the median's 99%% confidence interval is"
-		    " +/-%.1f%%; raise -C or -D", prec);
-}
-
-static void
-print_run(const struct report *rp, const struct shared *sh)
-{
-	double calls = rp->rp_calls > 0 ? rp->rp_calls : 1;
-
-	printf("#\n");
-	printf("# %22s %13.5f\n", "elapsed time",
-	    (double)(sh->sh_tend - sh->sh_tstart) / 1e9);
-	printf("# %22s %13d\n", "number of samples", rp->rp_n);
-	printf("# %22s %13d\n", "number of outliers",
-	    rp->rp_n - rp->rp_clean.st_n);
-	printf("# %22s %13.0f\n", "getnsecs overhead", lm.clk_ovh);
-	printf("# %22s %13lld\n", "clock resolution (ns)", lm.clk_res);
-	printf("# %22s %13.5f\n", "sample length (us)", rp->rp_span / 1000);
-	printf("# %22s %13d\n", "batch sizing rounds", lm.calrounds);
-	printf("# %22s %13.3f\n", "batch sizing (ms)", (double)lm.calns / 1e6);
-	printf("# %22s %13.5f\n", "cpu usecs/call",
-	    (sh->sh_user + sh->sh_sys) / calls);
-	if (rp->rp_ticks >= LM_MINTICKS) {
-		printf("# %22s %13.5f\n", "user usecs/call", sh->sh_user / calls);
-		printf("# %22s %13.5f\n", "system usecs/call",
-		    sh->sh_sys / calls);
-	} else {
-		printf("# %22s %13s\n", "user usecs/call", "unresolved");
-		printf("# %22s %13s\n", "system usecs/call", "unresolved");
-	}
-	printf("# %22s %13.0f\n", "cpu split ticks", rp->rp_ticks);
-	printf("# %22s %13.5f\n", "vol ctx sw/call", sh->sh_nvcsw / calls);
-	printf("# %22s %13.5f\n", "invol ctx sw/call", sh->sh_nivcsw / calls);
-	printf("# %22s %13.5f\n", "minor faults/call", sh->sh_minflt / calls);
-}
-
-static void
-print_result(const struct report *rp, const struct shared *sh)
-{
-	const char *extra = benchmark_result();
-
-	if (lm_optL) {
-		int i;
-
-		printf("#");
-		for (i = 0; i < lm_argc; i++)
-			printf(" %s", lm_argv[i]);
-		printf("\n");
-	}
-	if (!lm_optH) {
-		printf("%-12s %3s %3s %12s %12s %8s %8s", "", "prc",
-		    "thr", "usecs/call", "samples", "errors", "cnt/samp");
-		table_columns(stdout, 1);
-		printf("%s%s\n", lm_header[0] ? " " : "", lm_header);
-	}
-	printf("%-12s %3d %3d ", lm_optN, lm_optP, lm_optT);
-	print_usecs(figure(&rp->rp_clean));
-	printf(" %12d %8lld %8d", rp->rp_n,
-	    sh->sh_errors + sh->sh_hookerrors, lm_optB);
-	table_columns(stdout, 0);
-	printf("%s%s\n", extra && *extra ? " " : "", extra ? extra : "");
-}
-
-static int
-report(const struct shared *sh)
-{
-	struct report rp;
-	double *scratch;
-	int i, n = sh->sh_nsamples;
-
-	memset(&rp, 0, sizeof(rp));
-	scratch = malloc(2 * (size_t)(n > 0 ? n : 1) * sizeof(double));
-	if (scratch == NULL)
-		return -1;
-	rp.rp_x = scratch + n;
-	rp.rp_n = n;
-	rp.rp_calls = (double)sh->sh_count;
-	lmi_st_compute(sh->sh_data, n, scratch, &rp.rp_raw);
-	i = lmi_st_remove_outliers(sh->sh_data, n, scratch, rp.rp_x);
-	lmi_st_compute(rp.rp_x, i, scratch, &rp.rp_clean);
-	rp.rp_sorted = scratch;
-	rp.rp_ticks = cpu_ticks(sh->sh_user + sh->sh_sys);
-	rp.rp_span = n > 0 ? rp.rp_clean.st_median * 1000 *
-	    ((double)sh->sh_count / n) / sh->sh_nworkers : 0;
-	find_warnings(&rp, sh);
-	print_result(&rp, sh);
-	if (lm_optS) {
-		print_stats(&rp.rp_raw, &rp.rp_clean);
-		print_run(&rp, sh);
-		print_histogram(rp.rp_x, rp.rp_clean.st_n, &rp.rp_clean);
-	}
-	if (lm_optW && rp.rp_nwarn > 0) {
-		printf("#\n# WARNINGS\n");
-		for (i = 0; i < rp.rp_nwarn; i++)
-			printf("#      %s\n", rp.rp_warn[i]);
-	}
-	free(scratch);
-	return fflush(stdout) == 0 ? 0 : -1;
 }
 
 /*
@@ -1972,7 +1665,7 @@ next_batch(long long b, long long span, double *prev, int round)
 		if (last > 0 && per >= 0.9 * last)
 			return 0;
 		next = b * 2;
-	} else if (span > 100 * lm.clk_res + 1000) {
+	} else if (span > 100 * lmi.clk_res + 1000) {
 		double want = ceil(1.1 * (double)lm.target_ns / per);
 
 		if (want > (double)next)
@@ -2012,8 +1705,8 @@ cal_child(int b, const sigset_t *set, const sigset_t *old)
 	lm_optB = b;
 	lm_optC = LM_CALSAMPLES;
 	lm_optD = 0;
-	lm.optR = 0;
-	lm.optX = LM_CALMS;
+	lmi.optR = 0;
+	lmi.optX = LM_CALMS;
 	if (benchmark_initrun() != 0) {
 		lm_cleanup();
 		_exit(1);
@@ -2040,7 +1733,7 @@ static int
 cal_wait(pid_t pid, const sigset_t *set)
 {
 	struct timespec tick = { 0, 100000000 };
-	long long deadline = getnsecs() + (2LL * lm.optX + 30000) * 1000000;
+	long long deadline = getnsecs() + (2LL * lmi.optX + 30000) * 1000000;
 	int status, sent = 0;
 
 	for (;;) {
@@ -2105,13 +1798,13 @@ choose_batch(const sigset_t *set, const sigset_t *old)
 	b = lm_nsecs_per_op > 0 ? lm.target_ns / lm_nsecs_per_op : 1;
 	b = b < 1 ? 1 : b > lm_maxB ? lm_maxB : b;
 	for (;;) {
-		lm.calrounds++;
+		lmi.calrounds++;
 		if (cal_round((int)b, set, old, &span) != 0) {
 			if (good > 0)
 				b = good;
 			break;
 		}
-		long long next = next_batch(b, span, &prev, lm.calrounds);
+		long long next = next_batch(b, span, &prev, lmi.calrounds);
 
 		good = b;
 		if (next == 0)
@@ -2128,7 +1821,7 @@ choose_batch(const sigset_t *set, const sigset_t *old)
 	(void) munmap(p, sizeof(long long));
 	lm.calspan = NULL;
 	lm_optB = (int)b;
-	lm.calns = getnsecs() - start;
+	lmi.calns = getnsecs() - start;
 }
 
 /* Leave the way the signal asked, after cleaning up. */
@@ -2213,7 +1906,7 @@ lm_main(int argc, char **argv)
 	if (lm.signo == 0 && lm.sh->sh_msg[0] != '\0') {
 		lm_error("%s", lm.sh->sh_msg);
 		rc = 1;
-	} else if (lm.signo == 0 && report(lm.sh) != 0) {
+	} else if (lm.signo == 0 && lmi_report(lm.sh) != 0) {
 		lm_error("writing the report:");
 		rc = 1;
 	}

@@ -4,9 +4,9 @@
  * includes it: libmicro.h is all a case sees.
  *
  *   libmicro.c	options, clock, barrier, workers, batch sizing, the
- *		report, the case helpers that reach the engine's state,
- *		lm_main()
+ *		case helpers that reach the engine's state, lm_main()
  *   stats.c	statistics: pure functions on double[]
+ *   report.c	the result line, -S statistics, -W warnings
  *   util.c	the case helpers that need no engine state
  *
  * A name the units share that is neither libMicro's nor an lm_ one begins
@@ -16,7 +16,51 @@
 #ifndef LMI_ENGINE_H
 #define LMI_ENGINE_H
 
+#include <pthread.h>
+#include <stddef.h>
+#include <stdio.h>
+
 #include "../libmicro.h"
+
+/* The statistic a run reports (-F). */
+enum { LM_FIG_MEDIAN, LM_FIG_MEAN, LM_FIG_MIN, LM_FIG_P5, LM_FIG_P10 };
+
+/* The engine's state that several units read, private to each process. */
+struct lmi_state {
+	int		optF;		/* -F: the statistic reported */
+	int		optX;		/* hard maximum duration, ms */
+	double		optR;		/* precision target, percent */
+	double		clk_ovh;	/* ns per clock read */
+	long long	clk_res;	/* smallest step seen, ns */
+	int		calrounds;	/* batch sizing: rounds run */
+	long long	calns;		/* batch sizing: time taken */
+};
+
+extern struct lmi_state	lmi;
+
+/* What all processes share: the barrier and the kept samples. */
+struct shared {
+	pthread_mutex_t	sh_lock;
+	pthread_cond_t	sh_cv;
+	int		sh_nworkers;
+	int		sh_waiting;
+	unsigned	sh_gen;
+	int		sh_stop;	/* workers leave after this barrier */
+	int		sh_abort;	/* something went wrong: leave now */
+	int		sh_calibrating;	/* the next sample is a warm-up */
+	long long	sh_minspan;	/* shortest kept sample, ns */
+	long long	sh_hookerrors;	/* counted by the per-worker hooks */
+	long long	sh_tstart;	/* ns when kept samples began */
+	long long	sh_tend;
+	long long	sh_count, sh_errors;
+	double		sh_user, sh_sys, sh_nvcsw, sh_nivcsw, sh_minflt;
+	int		sh_nsamples;
+	int		sh_cap;
+	int		sh_nextcheck;	/* when to test the precision target */
+	char		sh_msg[256];	/* first failure */
+	unsigned char	*sh_slots;	/* one slot per worker */
+	double		*sh_data;	/* sh_cap per-call times, in us */
+};
 
 /* What lmi_st_compute makes of a set of samples. */
 struct stats {
@@ -26,6 +70,9 @@ struct stats {
 	double	st_p05, st_p10, st_p90, st_p95, st_p99, st_cv;
 };
 
+/* libmicro.c */
+void	lmi_table_columns(FILE *fp, int titles);
+
 /* stats.c */
 void	lmi_st_compute(const double *x, int n, double *sorted,
 	    struct stats *st);
@@ -34,5 +81,8 @@ int	lmi_st_remove_outliers(const double *x, int n, double *sorted,
 double	lmi_st_relhalf(double lo, double hi, double med, double none);
 double	lmi_st_precision(const double *x, int n, double *sorted);
 int	lmi_st_twomodes(const double *sorted, int n, double *m1, double *m2);
+
+/* report.c */
+int	lmi_report(const struct shared *sh);
 
 #endif /* LMI_ENGINE_H */
