@@ -3,8 +3,10 @@
  * engine.h - what the engine's translation units share.  A case never
  * includes it: libmicro.h is all a case sees.
  *
- *   libmicro.c	options, clock, barrier, workers, batch sizing, the
+ *   libmicro.c	clock, barrier, workers, batch sizing, messages, the
  *		case helpers that reach the engine's state, lm_main()
+ *   options.c	the libMicro-named globals, options and usage, --check
+ *		and --check-lines
  *   stats.c	statistics: pure functions on double[]
  *   report.c	the result line, -S statistics, -W warnings
  *   util.c	the case helpers that need no engine state
@@ -71,6 +73,12 @@ struct stats {
 };
 
 /* libmicro.c */
+LM_NORETURN void	lmi_die(const char *fmt, ...);
+void	lmi_cleanup(void);
+
+/* options.c */
+void	lmi_set_defaults(int argc, char **argv);
+void	lmi_parse_options(int argc, char **argv);
 void	lmi_table_columns(FILE *fp, int titles);
 
 /* stats.c */
