@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * libmicro.c - the engine: clock, workers and barrier.  Options,
- * statistics, the report and the helpers for cases that need no engine
- * state are units in engine/ (see engine/engine.h).  bench.c holds
+ * libmicro.c - the engine's core: clock, barrier, workers, batch sizing
+ * and lm_main().  Options, statistics, the report and the helpers for
+ * cases are the units in engine/ (see engine/engine.h).  bench.c holds
  * main() and the default hooks; a case holds benchmark() and whatever
  * hooks it needs.
  *
@@ -15,18 +15,15 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -63,70 +60,12 @@ static struct {
 	long long	target_ns;	/* sample length calibration aims for */
 	struct shared	*sh;
 	size_t		shsize;
-	int		pindex;		/* in a worker process */
-	char		*tsd;		/* this process's T tsd blocks */
-	size_t		tsdstride;
-	pthread_key_t	key;		/* holds the thread index + 1 */
 	pid_t		mainpid;	/* parent of the worker processes */
-	pid_t		tmpowner;	/* the process that made tmpdir */
-	char		tmpdir[PATH_MAX];
 	volatile sig_atomic_t	signo;	/* -1 mode: signal received */
 } lm;
 
 /* What other units read too (engine/engine.h). */
 struct lmi_state	lmi;
-
-/*
- * Messages
- */
-
-static void
-vmsg(const char *fmt, va_list ap)
-{
-	int saved = errno;
-	size_t n = strlen(fmt);
-
-	fprintf(stderr, "%s: ", lm_procname[0] ? lm_procname : "libmicro");
-	vfprintf(stderr, fmt, ap);
-	if (n > 0 && fmt[n - 1] == ':')
-		fprintf(stderr, " %s", strerror(saved));
-	fputc('\n', stderr);
-}
-
-void
-lm_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vmsg(fmt, ap);
-	va_end(ap);
-}
-
-void
-lm_usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vmsg(fmt, ap);
-	va_end(ap);
-	lmi_cleanup();
-	exit(2);
-}
-
-/* A runtime failure before workers exist: say so and exit 1. */
-void
-lmi_die(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vmsg(fmt, ap);
-	va_end(ap);
-	lmi_cleanup();
-	exit(1);
-}
 
 /*
  * Clock and calibration
@@ -239,13 +178,20 @@ sh_abort(const char *why)
 	(void) pthread_mutex_unlock(&sh->sh_lock);
 }
 
+/* Whether the run is being stopped: waits in the case barrier leave. */
+int
+lmi_stopping(void)
+{
+	return lm.sh != NULL && lm.sh->sh_abort;
+}
+
 /*
  * A lock and a condition variable in memory that processes share: the
  * lock is robust, so that a holder dying cannot wedge the rest, and a
  * timed wait counts on CLOCK_MONOTONIC.  0, or pthread's error number.
  */
-static int
-sync_init(pthread_mutex_t *lock, pthread_cond_t *cv)
+int
+lmi_sync_init(pthread_mutex_t *lock, pthread_cond_t *cv)
 {
 	pthread_mutexattr_t ma;
 	pthread_condattr_t ca;
@@ -283,7 +229,7 @@ sh_create(int nworkers, int cap)
 	    (size_t)nworkers * LM_PAD);
 	sh->sh_nworkers = nworkers;
 	sh->sh_cap = cap;
-	if (sync_init(&sh->sh_lock, &sh->sh_cv) != 0)
+	if (lmi_sync_init(&sh->sh_lock, &sh->sh_cv) != 0)
 		lmi_die("cannot make a process-shared barrier");
 	lm.shsize = size;
 	return sh;
@@ -523,11 +469,11 @@ static void *
 worker(void *arg)
 {
 	int tindex = (int)(long)arg, ready;
-	int w = lm.pindex * lm_optT + tindex;
+	int w = lmi.pindex * lm_optT + tindex;
 	struct slot *s = slot_of(w);
-	void *tsd = lm.tsd + (size_t)tindex * lm.tsdstride;
+	void *tsd = lmi.tsd + (size_t)tindex * lmi.tsdstride;
 
-	(void) pthread_setspecific(lm.key, (void *)(long)(tindex + 1));
+	(void) pthread_setspecific(lmi.key, (void *)(long)(tindex + 1));
 	ready = hook_result(benchmark_initworker(tsd), "benchmark_initworker",
 	    s) == 0;
 	if (barrier_wait(check_start) == 0 && !lm.sh->sh_stop) {
@@ -548,17 +494,17 @@ run_threads(void)
 	pthread_t *tids = NULL;
 	int t, made = 1;
 
-	lm.tsdstride = (lm_tsdsize + LM_PAD - 1) / LM_PAD * LM_PAD;
-	if (lm.tsdstride == 0)
-		lm.tsdstride = LM_PAD;
+	lmi.tsdstride = (lm_tsdsize + LM_PAD - 1) / LM_PAD * LM_PAD;
+	if (lmi.tsdstride == 0)
+		lmi.tsdstride = LM_PAD;
 	/* Slack after the last block, as libMicro had, for cases that
 	 * set lm_tsdsize smaller than what they store there. */
-	if (posix_memalign((void **)&lm.tsd, LM_PAD,
-	    lm.tsdstride * (size_t)lm_optT + LM_TSDSLACK) != 0) {
+	if (posix_memalign((void **)&lmi.tsd, LM_PAD,
+	    lmi.tsdstride * (size_t)lm_optT + LM_TSDSLACK) != 0) {
 		sh_abort("out of memory for per-thread data");
 		return;
 	}
-	memset(lm.tsd, 0, lm.tsdstride * (size_t)lm_optT + LM_TSDSLACK);
+	memset(lmi.tsd, 0, lmi.tsdstride * (size_t)lm_optT + LM_TSDSLACK);
 	if (lm_optT > 1) {
 		tids = calloc((size_t)lm_optT, sizeof(*tids));
 		if (tids == NULL) {
@@ -594,7 +540,7 @@ child_main(int p, const sigset_t *oldmask)
 	if (getppid() != lm.mainpid)
 		_exit(1);
 	(void) sigprocmask(SIG_SETMASK, oldmask, NULL);
-	lm.pindex = p;
+	lmi.pindex = p;
 	run_threads();
 	_exit(0);
 }
@@ -755,234 +701,6 @@ static void
 on_signal(int sig)
 {
 	lm.signo = sig;
-}
-
-/*
- * Helpers for cases
- */
-
-int
-getpindex(void)
-{
-	return lm.pindex;
-}
-
-int
-gettindex(void)
-{
-	return (int)(long)pthread_getspecific(lm.key) - 1;
-}
-
-void *
-gettsd(int p, int t)
-{
-	if (p != lm.pindex || t < 0 || t >= lm_optT || lm.tsd == NULL)
-		return NULL;
-	return lm.tsd + (size_t)t * lm.tsdstride;
-}
-
-/*
- * The case-level barrier (libmicro.h).  Its lock is robust, so a caller
- * dying inside cannot wedge the rest, and its waits wake every 100 ms to
- * leave when the engine is stopping the run.
- */
-barrier_t *
-barrier_create(int hwm, int datasize)
-{
-	barrier_t *bar;
-	size_t size;
-	void *p;
-
-	if (hwm < 1 || datasize < 0) {
-		errno = EINVAL;
-		return NULL;
-	}
-	size = sizeof(*bar) + (size_t)(datasize > 1 ? datasize - 1 : 0) *
-	    sizeof(double);
-	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
-	    -1, 0);
-	if (p == MAP_FAILED)
-		return NULL;
-	bar = p;
-	bar->ba_hwm = hwm;
-	bar->ba_datasize = datasize;
-	bar->ba_size = size;
-	if (sync_init(&bar->ba_lock, &bar->ba_cv) != 0) {
-		(void) munmap(p, size);
-		errno = ENOMEM;
-		bar = NULL;
-	}
-	return bar;
-}
-
-static int
-ba_lock(barrier_t *bar, int e)
-{
-	if (e == EOWNERDEAD)
-		e = pthread_mutex_consistent(&bar->ba_lock);
-	return e;
-}
-
-/* Account a result in the phase; the last caller closes the phase. */
-static void
-ba_result(barrier_t *bar, const result_t *res)
-{
-	if (res == NULL)
-		return;
-	if (bar->ba_results == 0 || res->re_t0 < bar->ba_t0)
-		bar->ba_t0 = res->re_t0;
-	if (bar->ba_results == 0 || res->re_t1 > bar->ba_t1)
-		bar->ba_t1 = res->re_t1;
-	bar->ba_results++;
-	bar->ba_count0 += res->re_count;
-	bar->ba_count += res->re_count;
-	bar->ba_errors += res->re_errors;
-}
-
-static void
-ba_close(barrier_t *bar)
-{
-	if (bar->ba_results > 0) {
-		if (bar->ba_batches < bar->ba_datasize && bar->ba_count0 > 0)
-			bar->ba_data[bar->ba_batches] = (double)(bar->ba_t1 -
-			    bar->ba_t0) / (double)bar->ba_count0 *
-			    bar->ba_results;
-		bar->ba_batches++;
-	}
-	bar->ba_results = 0;
-	bar->ba_count0 = 0;
-	bar->ba_waiters = 0;
-	bar->ba_phase++;
-	(void) pthread_cond_broadcast(&bar->ba_cv);
-}
-
-int
-barrier_queue(barrier_t *bar, result_t *res)
-{
-	struct timespec until;
-	int phase, rc = 0;
-
-	if (bar == NULL || ba_lock(bar, pthread_mutex_lock(&bar->ba_lock)))
-		return -1;
-	ba_result(bar, res);
-	phase = bar->ba_phase;
-	if (++bar->ba_waiters >= bar->ba_hwm)
-		ba_close(bar);
-	while (bar->ba_phase == phase) {
-		if (lm.sh != NULL && lm.sh->sh_abort) {
-			bar->ba_waiters--;
-			rc = -1;
-			break;
-		}
-		(void) clock_gettime(CLOCK_MONOTONIC, &until);
-		until.tv_nsec += 100000000;
-		if (until.tv_nsec >= 1000000000) {
-			until.tv_sec++;
-			until.tv_nsec -= 1000000000;
-		}
-		if (pthread_cond_timedwait(&bar->ba_cv, &bar->ba_lock,
-		    &until) == EOWNERDEAD)
-			(void) pthread_mutex_consistent(&bar->ba_lock);
-	}
-	(void) pthread_mutex_unlock(&bar->ba_lock);
-	return rc;
-}
-
-int
-barrier_destroy(barrier_t *bar)
-{
-	if (bar == NULL) {
-		errno = EINVAL;
-		return -1;
-	}
-	return munmap(bar, bar->ba_size);
-}
-
-const char *
-lm_tmpdir(void)
-{
-	const char *root = getenv("TMPDIR");
-
-	if (lm.tmpdir[0] != '\0')
-		return lm.tmpdir;
-	if (root == NULL || *root == '\0')
-		root = "/tmp";
-	snprintf(lm.tmpdir, sizeof(lm.tmpdir), "%s/libmicro.XXXXXX", root);
-	if (mkdtemp(lm.tmpdir) == NULL) {
-		lm_error("mkdtemp %s:", lm.tmpdir);
-		lm.tmpdir[0] = '\0';
-		return NULL;
-	}
-	lm.tmpowner = getpid();
-	return lm.tmpdir;
-}
-
-char *
-lm_tmppath(char *buf, size_t len, const char *name)
-{
-	const char *dir = lm_tmpdir();
-
-	if (dir == NULL || (size_t)snprintf(buf, len, "%s/%s", dir, name) >=
-	    len)
-		return NULL;
-	return buf;
-}
-
-int
-lm_fillfile(const char *path, long long size)
-{
-	static char block[65536];
-	long long done = 0;
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-
-	if (fd < 0) {
-		lm_error("%s:", path);
-		return -1;
-	}
-	while (done < size) {
-		size_t want = size - done < (long long)sizeof(block) ?
-		    (size_t)(size - done) : sizeof(block);
-		ssize_t got = write(fd, block, want);
-
-		if (got <= 0) {
-			lm_error("write %s:", path);
-			(void) close(fd);
-			return -1;
-		}
-		done += got;
-	}
-	return close(fd);
-}
-
-int
-lm_datafile(char **path, const char *name, long long size)
-{
-	static char buf[PATH_MAX];
-
-	if (*path != NULL)
-		return 0;
-	if ((*path = lm_tmppath(buf, sizeof(buf), name)) == NULL)
-		return -1;
-	return lm_fillfile(*path, size);
-}
-
-static int
-rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-	(void) sb;
-	(void) flag;
-	(void) ftw;
-	(void) remove(path);
-	return 0;
-}
-
-void
-lmi_cleanup(void)
-{
-	if (lm.tmpdir[0] != '\0' && getpid() == lm.tmpowner) {
-		(void) nftw(lm.tmpdir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-		lm.tmpdir[0] = '\0';
-	}
 }
 
 /*
@@ -1251,7 +969,7 @@ lm_main(int argc, char **argv)
 		lm_nsecs_per_op = lm_optI;
 	if (lm_opt1)
 		lm_optP = 1;
-	if (pthread_key_create(&lm.key, NULL) != 0)
+	if (pthread_key_create(&lmi.key, NULL) != 0)
 		lmi_die("pthread_key_create failed");
 	setup_signals(&set, &old);
 	calibrate_clock();

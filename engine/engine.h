@@ -3,12 +3,14 @@
  * engine.h - what the engine's translation units share.  A case never
  * includes it: libmicro.h is all a case sees.
  *
- *   libmicro.c	clock, barrier, workers, batch sizing, messages, the
- *		case helpers that reach the engine's state, lm_main()
+ *   libmicro.c	clock, the engine's barrier, workers, batch sizing,
+ *		lm_main()
  *   options.c	the libMicro-named globals, options and usage, --check
  *		and --check-lines
  *   stats.c	statistics: pure functions on double[]
  *   report.c	the result line, -S statistics, -W warnings
+ *   helpers.c	messages; the case helpers that reach the engine's state
+ *		(worker data, the case barrier, the temp directory)
  *   util.c	the case helpers that need no engine state
  *
  * A name the units share that is neither libMicro's nor an lm_ one begins
@@ -36,6 +38,10 @@ struct lmi_state {
 	long long	clk_res;	/* smallest step seen, ns */
 	int		calrounds;	/* batch sizing: rounds run */
 	long long	calns;		/* batch sizing: time taken */
+	int		pindex;		/* in a worker process */
+	char		*tsd;		/* this process's T tsd blocks */
+	size_t		tsdstride;
+	pthread_key_t	key;		/* holds the thread index + 1 */
 };
 
 extern struct lmi_state	lmi;
@@ -73,8 +79,8 @@ struct stats {
 };
 
 /* libmicro.c */
-LM_NORETURN void	lmi_die(const char *fmt, ...);
-void	lmi_cleanup(void);
+int	lmi_sync_init(pthread_mutex_t *lock, pthread_cond_t *cv);
+int	lmi_stopping(void);
 
 /* options.c */
 void	lmi_set_defaults(int argc, char **argv);
@@ -92,5 +98,9 @@ int	lmi_st_twomodes(const double *sorted, int n, double *m1, double *m2);
 
 /* report.c */
 int	lmi_report(const struct shared *sh);
+
+/* helpers.c */
+LM_NORETURN void	lmi_die(const char *fmt, ...);
+void	lmi_cleanup(void);
 
 #endif /* LMI_ENGINE_H */
