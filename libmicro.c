@@ -23,14 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/resource.h>
-#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 
 #include "engine/engine.h"
 
@@ -353,46 +348,6 @@ account(struct shared *sh)
  * Workers
  */
 
-struct usage {
-	double	us_user, us_sys, us_nvcsw, us_nivcsw, us_minflt;
-};
-
-static void
-add_rusage(struct usage *u, int who, double sign)
-{
-	struct rusage ru;
-
-	if (getrusage(who, &ru) != 0)
-		return;
-	u->us_user += sign * (ru.ru_utime.tv_sec * 1e6 + ru.ru_utime.tv_usec);
-	u->us_sys += sign * (ru.ru_stime.tv_sec * 1e6 + ru.ru_stime.tv_usec);
-	u->us_nvcsw += sign * ru.ru_nvcsw;
-	u->us_nivcsw += sign * ru.ru_nivcsw;
-	u->us_minflt += sign * ru.ru_minflt;
-}
-
-/*
- * CPU used by this thread, plus, for thread 0, by the children its
- * process reaped (fork and exec cases).  RUSAGE_THREAD is Linux's; where
- * it is missing the whole process is charged to thread 0.
- */
-#ifdef RUSAGE_THREAD
-#define LM_RUSAGE_OWN	RUSAGE_THREAD
-#define LM_PER_THREAD	1
-#else
-#define LM_RUSAGE_OWN	RUSAGE_SELF
-#define LM_PER_THREAD	0
-#endif
-
-static void
-cpu_usage(struct usage *u, int tindex, double sign)
-{
-	if (LM_PER_THREAD || tindex == 0)
-		add_rusage(u, LM_RUSAGE_OWN, sign);
-	if (tindex == 0)
-		add_rusage(u, RUSAGE_CHILDREN, sign);
-}
-
 /* Spin to the next millisecond boundary (-A). */
 static void
 align_clock(void)
@@ -445,14 +400,14 @@ run_batch(void *tsd, struct slot *s, int tindex)
 		return;
 	if (lm_optA)
 		align_clock();
-	cpu_usage(&u, tindex, -1);
+	lmi_cpu_usage(&u, tindex, -1);
 	res.re_t0 = getnsecs();
 	if (benchmark(tsd, &res) != 0) {
 		sh_fail("benchmark failed");
 		s->sl_failed = 1;
 	}
 	res.re_t1 = getnsecs();
-	cpu_usage(&u, tindex, 1);
+	lmi_cpu_usage(&u, tindex, 1);
 	(void) hook_result(benchmark_finibatch(tsd), "benchmark_finibatch", s);
 	s->sl_t0 = res.re_t0;
 	s->sl_t1 = res.re_t1;
@@ -533,10 +488,7 @@ run_threads(void)
 LM_NORETURN static void
 child_main(int p, const sigset_t *oldmask)
 {
-#ifdef __linux__
-	/* If the parent is killed outright, do not linger. */
-	(void) prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
+	lmi_die_with_parent();
 	if (getppid() != lm.mainpid)
 		_exit(1);
 	(void) sigprocmask(SIG_SETMASK, oldmask, NULL);
@@ -628,7 +580,8 @@ watch(pid_t *pids, int n, const sigset_t *set)
 		alive -= reap(pids, n);
 		now = getnsecs();
 		if (now > deadline && killat == 0) {
-			stop_workers(pids, n, "timed out: a batch did not return");
+			stop_workers(pids, n,
+			    "timed out: a batch did not return");
 			killat = now;
 		}
 		if (lm.sh->sh_abort && killat == 0)
@@ -636,18 +589,6 @@ watch(pid_t *pids, int n, const sigset_t *set)
 		if (killat != 0 && now >= killat)
 			kill_all(pids, n, SIGKILL);
 	}
-}
-
-/*
- * Children of workers killed mid-batch (fork and exit cases) would be
- * handed to init; as their subreaper the engine reaps them itself.
- */
-static void
-become_subreaper(void)
-{
-#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
-	(void) prctl(PR_SET_CHILD_SUBREAPER, 1);
-#endif
 }
 
 /* Reap whatever descendants are left, waiting at most a second. */
@@ -677,7 +618,7 @@ run_processes(const sigset_t *set, const sigset_t *oldmask)
 
 	if (pids == NULL)
 		lmi_die("out of memory");
-	become_subreaper();
+	lmi_become_subreaper();
 	for (p = 0; p < lm_optP; p++) {
 		(void) fflush(NULL);
 		pids[p] = fork();
@@ -779,9 +720,7 @@ cal_child(int b, const sigset_t *set, const sigset_t *old)
 {
 	int fd = open("/dev/null", O_RDWR), rc;
 
-#ifdef __linux__
-	(void) prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
+	lmi_die_with_parent();
 	/* The real run says whatever there is to say. */
 	if (fd >= 0) {
 		(void) dup2(fd, STDOUT_FILENO);
@@ -950,12 +889,36 @@ setup_signals(sigset_t *set, sigset_t *old)
 	(void) sigprocmask(SIG_BLOCK, set, old);
 }
 
+/* After the workers: the report, or why there is none; the last hooks. */
+static int
+end_run(void)
+{
+	int rc = 0;
+
+	if (lm.signo == 0 && lm.sh->sh_msg[0] != '\0') {
+		lm_error("%s", lm.sh->sh_msg);
+		rc = 1;
+	} else if (lm.signo == 0 && lmi_report(lm.sh) != 0) {
+		lm_error("writing the report:");
+		rc = 1;
+	}
+	if (benchmark_finirun() != 0) {
+		lm_error("benchmark_finirun failed");
+		rc = 1;
+	}
+	if (benchmark_fini() != 0) {
+		lm_error("benchmark_fini failed");
+		rc = 1;
+	}
+	return rc;
+}
+
 int
 lm_main(int argc, char **argv)
 {
 	sigset_t set, old;
 	struct timespec zero = { 0, 0 };
-	int rc = 0, sig;
+	int rc, sig;
 
 	lmi_set_defaults(argc, argv);
 	lm.mainpid = getpid();
@@ -990,21 +953,7 @@ lm_main(int argc, char **argv)
 	if (lm_optE)
 		fprintf(stderr, " for %12.5f seconds\n",
 		    (double)(lm.sh->sh_tend - lm.sh->sh_tstart) / 1e9);
-	if (lm.signo == 0 && lm.sh->sh_msg[0] != '\0') {
-		lm_error("%s", lm.sh->sh_msg);
-		rc = 1;
-	} else if (lm.signo == 0 && lmi_report(lm.sh) != 0) {
-		lm_error("writing the report:");
-		rc = 1;
-	}
-	if (benchmark_finirun() != 0) {
-		lm_error("benchmark_finirun failed");
-		rc = 1;
-	}
-	if (benchmark_fini() != 0) {
-		lm_error("benchmark_fini failed");
-		rc = 1;
-	}
+	rc = end_run();
 	if (!lm_opt1)
 		reap_orphans();
 	if (lm.signo != 0)

@@ -12,6 +12,7 @@
  *   helpers.c	messages; the case helpers that reach the engine's state
  *		(worker data, the case barrier, the temp directory)
  *   util.c	the case helpers that need no engine state
+ *   sys.c	the engine's calls that differ between systems
  *
  * A name the units share that is neither libMicro's nor an lm_ one begins
  * with lmi_ (libmicro internal), so that no case meets it; everything
@@ -70,6 +71,11 @@ struct shared {
 	double		*sh_data;	/* sh_cap per-call times, in us */
 };
 
+/* CPU time (us) and counts from getrusage, summed or differenced. */
+struct usage {
+	double	us_user, us_sys, us_nvcsw, us_nivcsw, us_minflt;
+};
+
 /* What lmi_st_compute makes of a set of samples. */
 struct stats {
 	int	st_n;
@@ -98,6 +104,11 @@ int	lmi_st_twomodes(const double *sorted, int n, double *m1, double *m2);
 
 /* report.c */
 int	lmi_report(const struct shared *sh);
+
+/* sys.c */
+void	lmi_die_with_parent(void);
+void	lmi_become_subreaper(void);
+void	lmi_cpu_usage(struct usage *u, int tindex, double sign);
 
 /* helpers.c */
 LM_NORETURN void	lmi_die(const char *fmt, ...);
