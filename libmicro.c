@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * libmicro.c - the engine: options, clock, workers, barrier, statistics
- * and the report.  bench.c holds main() and the default hooks; a case
- * holds benchmark() and whatever hooks it needs.
+ * libmicro.c - the engine's core: clock, barrier, workers, batch sizing
+ * and lm_main().  Options, statistics, the report and the helpers for
+ * cases are the units in engine/ (see engine/engine.h).  bench.c holds
+ * main() and the default hooks; a case holds benchmark() and whatever
+ * hooks it needs.
  *
  * Model: the parent forks -P worker processes of -T threads each (with -1
  * the threads run in the parent).  Every sample, all workers meet at a
@@ -11,30 +13,21 @@
  * hook of the run is called (see "Batch size"), so a case may size its
  * arrays by lm_optB in benchmark_initrun() and benchmark_initworker().
  */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 
-#include "libmicro.h"
+#include "engine/engine.h"
 
 /*
  * State
@@ -42,41 +35,10 @@
 
 #define LM_PAD		128	/* bytes between workers' slots */
 #define LM_TARGET_NS	100000	/* shortest sample calibration aims for */
-#define LM_MAXCAP	1000000	/* most samples one run may keep */
-#define LM_HISTO	20	/* rows of the distribution */
-#define LM_Z99		2.5758293035489	/* two-sided 99% normal quantile */
 #define LM_CALSAMPLES	3	/* timed samples in a sizing round */
 #define LM_CALBUDGET_NS	1000000000LL	/* sizing rounds past this: stop */
 #define LM_CALMS	200	/* longest a sizing round samples, ms */
-#define LM_MINTICKS	10	/* fewest ticks for a user/system split */
 #define LM_TSDSLACK	8192	/* bytes after the per-thread data */
-
-int	lm_argc;
-char	**lm_argv;
-int	lm_opt1, lm_optA, lm_optB, lm_optC, lm_optD, lm_optE, lm_optH;
-int	lm_optI, lm_optL, lm_optM, lm_optP, lm_optS, lm_optT, lm_optW;
-char	*lm_optN;
-enum { LM_FIG_MEDIAN, LM_FIG_MEAN, LM_FIG_MIN, LM_FIG_P5, LM_FIG_P10 };
-static const char *const lm_fignames[] = { "median", "mean", "min", "p5",
-    "p10" };
-static int lm_optF = LM_FIG_MEDIAN;	/* -F: the statistic reported */
-int	lm_def1 = 0, lm_defB = 0, lm_defC = 100, lm_defD = 10, lm_defH = 0;
-int	lm_defP = 1, lm_defS = 0, lm_defT = 1;
-char	*lm_defN;
-int	lm_nsecs_per_op;
-char	*lm_procpath;
-char	lm_procname[STRSIZE];
-char	lm_usage[STRSIZE];
-char	lm_optstr[STRSIZE];
-char	lm_header[STRSIZE];
-size_t	lm_tsdsize;
-int	lm_maxB = 1 << 30;
-#ifdef LM_SUN_OPERANDS
-int	lm_operands = 1;	/* Sun's engine handed every operand on */
-#else
-int	lm_operands;
-#endif
-volatile long	lm_sink;
 
 /* One worker's sample, in shared memory, alone on its cache lines. */
 struct slot {
@@ -87,740 +49,18 @@ struct slot {
 	int		sl_failed;
 };
 
-/* What all processes share: the barrier and the kept samples. */
-struct shared {
-	pthread_mutex_t	sh_lock;
-	pthread_cond_t	sh_cv;
-	int		sh_nworkers;
-	int		sh_waiting;
-	unsigned	sh_gen;
-	int		sh_stop;	/* workers leave after this barrier */
-	int		sh_abort;	/* something went wrong: leave now */
-	int		sh_calibrating;	/* the next sample is a warm-up */
-	long long	sh_minspan;	/* shortest kept sample, ns */
-	long long	sh_hookerrors;	/* counted by the per-worker hooks */
-	long long	sh_tstart;	/* ns when kept samples began */
-	long long	sh_tend;
-	long long	sh_count, sh_errors;
-	double		sh_user, sh_sys, sh_nvcsw, sh_nivcsw, sh_minflt;
-	int		sh_nsamples;
-	int		sh_cap;
-	int		sh_nextcheck;	/* when to test the precision target */
-	char		sh_msg[256];	/* first failure */
-	unsigned char	*sh_slots;	/* nworkers * LM_PAD bytes */
-	double		*sh_data;	/* sh_cap per-call times, in us */
-};
-
-/* Everything else the engine keeps, private to each process. */
+/* What only this unit keeps, private to each process. */
 static struct {
-	int		optX;		/* hard maximum duration, ms */
-	int		optXset;
-	double		optR;		/* precision target, percent */
-	int		calrounds;	/* batch sizing: rounds run */
-	long long	calns;		/* batch sizing: time taken */
 	long long	*calspan;	/* a sizing round's answer (shared) */
-	int		checkonly;	/* --check: parse, then exit */
-	long		checkline;	/* --check-lines: the line checked */
-	int		optBset;	/* -B was given */
-	double		clk_ovh;	/* ns per clock read */
-	long long	clk_res;	/* smallest step seen, ns */
 	long long	target_ns;	/* sample length calibration aims for */
 	struct shared	*sh;
 	size_t		shsize;
-	int		pindex;		/* in a worker process */
-	char		*tsd;		/* this process's T tsd blocks */
-	size_t		tsdstride;
-	pthread_key_t	key;		/* holds the thread index + 1 */
 	pid_t		mainpid;	/* parent of the worker processes */
-	pid_t		tmpowner;	/* the process that made tmpdir */
-	char		tmpdir[PATH_MAX];
 	volatile sig_atomic_t	signo;	/* -1 mode: signal received */
 } lm;
 
-/*
- * Messages
- */
-
-static void
-vmsg(const char *fmt, va_list ap)
-{
-	int saved = errno;
-	size_t n = strlen(fmt);
-
-	fprintf(stderr, "%s: ", lm_procname[0] ? lm_procname : "libmicro");
-	vfprintf(stderr, fmt, ap);
-	if (n > 0 && fmt[n - 1] == ':')
-		fprintf(stderr, " %s", strerror(saved));
-	fputc('\n', stderr);
-}
-
-void
-lm_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vmsg(fmt, ap);
-	va_end(ap);
-}
-
-static void lm_cleanup(void);
-
-void
-lm_usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vmsg(fmt, ap);
-	va_end(ap);
-	lm_cleanup();
-	exit(2);
-}
-
-/* A runtime failure before workers exist: say so and exit 1. */
-LM_NORETURN static void
-die(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vmsg(fmt, ap);
-	va_end(ap);
-	lm_cleanup();
-	exit(1);
-}
-
-/*
- * Options and usage
- */
-
-static const char engine_opts[] = "1AB:C:D:EF:HI:LMN:P:R:ST:VWX:";
-
-static void	table_usage(FILE *fp);
-
-static void
-usage(FILE *fp)
-{
-	fprintf(fp,
-	    "usage: %s [engine options] [case options]%s\n"
-	    "engine options:\n"
-	    "  -1       run the threads in one process (no fork)\n"
-	    "  -A       start each sample on a 1 ms clock boundary\n"
-	    "  -B n     operations per sample (default: sized by calibration)\n"
-	    "  -C n     minimum number of samples (default %d)\n"
-	    "  -D ms    minimum duration in milliseconds (default %d)\n"
-	    "  -E       echo the benchmark name and duration on stderr\n"
-	    "  -F stat  the statistic of the samples reported: median"
-	    " (default),\n           mean, min, p5 or p10\n"
-	    "  -H       no column header line\n"
-	    "  -I ns    expected nanoseconds per operation (batch size hint)\n"
-	    "  -L       print the argument line\n"
-	    "  -M       report the mean instead of the median (-F mean)\n"
-	    "  -N name  benchmark name (default: the program name)\n"
-	    "  -P n     worker processes (default %d)\n"
-	    "  -R pct   stop once the 99%% confidence interval of the median\n"
-	    "           is within +/-pct%% (after -C and -D are met)\n"
-	    "  -S       print detailed statistics\n"
-	    "  -T n     threads per process (default %d)\n"
-	    "  -V       print the version and exit\n"
-	    "  -W       print warnings (implies -S)\n"
-	    "  -X ms    hard maximum duration of the timed phase"
-	    " (default 10000)\n"
-	    "  -?       this help (also --help)\n"
-	    "  --check  check the options and operands, then exit: 0 if"
-	    " the run\n           would start, 2 if not; nothing runs"
-	    " (--check-lines: the\n           argument lists on stdin,"
-	    " one a line, words separated by tabs)\n"
-	    "sizes and counts accept k, m and g suffixes (x1024)\n",
-	    lm_procname, lm_operands ? " [operand...]" : "",
-	    lm_defC, lm_defD, lm_defP, lm_defT);
-	if (lm_usage[0] != '\0' || lm_options[0].lo_kind != LM_NONE)
-		fprintf(fp, "case options:\n%s", lm_usage);
-	if (lm_usage[0] != '\0' && lm_usage[strlen(lm_usage) - 1] != '\n')
-		fputc('\n', fp);
-	table_usage(fp);
-}
-
-long long
-sizetoll(const char *s)
-{
-	char *end;
-	long long v, mult = 1;
-
-	if (s == NULL || *s == '\0')
-		return -1;
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (errno != 0 || end == s || v < 0)
-		return -1;
-	switch (*end) {
-	case 'k': case 'K': mult = 1024LL; end++; break;
-	case 'm': case 'M': mult = 1024LL * 1024; end++; break;
-	case 'g': case 'G': mult = 1024LL * 1024 * 1024; end++; break;
-	default: break;
-	}
-	if (*end != '\0' || v > LLONG_MAX / mult)
-		return -1;
-	return v * mult;
-}
-
-int
-sizetoint(const char *s)
-{
-	long long v = sizetoll(s);
-
-	return v < 0 || v > INT_MAX ? -1 : (int)v;
-}
-
-/* A count option: a size in [lo, hi], or a usage error naming it. */
-static int
-count_arg(int opt, const char *arg, long long lo, long long hi)
-{
-	long long v = sizetoll(arg);
-
-	if (v < 0)
-		lm_usage_error("-%c: not a non-negative number: '%s'", opt, arg);
-	if (v < lo || v > hi)
-		lm_usage_error("-%c: %s is out of range [%lld, %lld]", opt,
-		    arg, lo, hi);
-	return (int)v;
-}
-
-static double
-percent_arg(int opt, const char *arg)
-{
-	char *end;
-	double v;
-
-	if (arg == NULL)
-		lm_usage_error("-%c needs a value", opt);
-	errno = 0;
-	v = strtod(arg, &end);
-	if (errno != 0 || end == arg || *end != '\0' || !(v > 0 && v <= 100))
-		lm_usage_error("-%c: not a percentage in (0, 100]: '%s'", opt,
-		    arg);
-	return v;
-}
-
-static int
-name_ok(const char *s)
-{
-	size_t i, n = strlen(s);
-
-	if (n == 0 || n > 64 || s[0] == '-')
-		return 0;
-	for (i = 0; i < n; i++)
-		if (s[i] <= ' ' || s[i] == 0x7f)
-			return 0;
-	return 1;
-}
-
-static int
-figure_arg(const char *arg)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(lm_fignames) / sizeof(lm_fignames[0]); i++)
-		if (strcmp(arg, lm_fignames[i]) == 0)
-			return (int)i;
-	lm_usage_error("-F: '%s' is not one of median, mean, min, p5, p10",
-	    arg);
-}
-
-static void
-engine_opt(int c, char *arg)
-{
-	switch (c) {
-	case '1': lm_opt1 = 1; break;
-	case 'A': lm_optA = 1; break;
-	case 'B':
-		lm_optB = count_arg(c, arg, 0, 1 << 30);
-		lm.optBset = 1;
-		break;
-	case 'C': lm_optC = count_arg(c, arg, 1, LM_MAXCAP); break;
-	case 'D': lm_optD = count_arg(c, arg, 0, 86400000); break;
-	case 'E': lm_optE = 1; break;
-	case 'H': lm_optH = 1; break;
-	case 'I': lm_optI = count_arg(c, arg, 1, INT_MAX); break;
-	case 'L': lm_optL = 1; break;
-	case 'F': lm_optF = figure_arg(arg); break;
-	case 'M': lm_optF = LM_FIG_MEAN; lm_optM = 1; break;
-	case 'N':
-		if (!name_ok(arg))
-			lm_usage_error("-N: a name is 1 to 64 characters,"
-			    " no blanks, not starting with '-': '%s'", arg);
-		lm_optN = arg;
-		break;
-	case 'P': lm_optP = count_arg(c, arg, 1, 4096); break;
-	case 'R': lm.optR = percent_arg(c, arg); break;
-	case 'S': lm_optS = 1; break;
-	case 'T': lm_optT = count_arg(c, arg, 1, 4096); break;
-	case 'V': printf("%s\n", LIBMICRO_VERSION); exit(0);
-	case 'W': lm_optW = lm_optS = 1; break;
-	case 'X':
-		lm.optX = count_arg(c, arg, 1, 86400000);
-		lm.optXset = 1;
-		break;
-	default: break;
-	}
-}
-
-char *
-lm_optfile(int opt, char *path, int amode)
-{
-	if (path == NULL || path[0] == '\0')
-		lm_usage_error("-%c needs a file name", opt);
-	if (access(path, amode) != 0)
-		lm_usage_error("-%c %s:", opt, path);
-	return path;
-}
-
-/*
- * Declared options and columns
- */
-
-static const struct lm_opt *
-table_find(int c)
-{
-	const struct lm_opt *o;
-
-	for (o = lm_options; o->lo_kind != LM_NONE; o++)
-		if (o->lo_letter == c)
-			return o;
-	return NULL;
-}
-
-/* The index of arg among the '|'-separated names, or -1. */
-static int
-enum_index(const char *names, const char *arg)
-{
-	size_t n = strlen(arg);
-	int i = 0;
-
-	for (; names != NULL; i++) {
-		const char *bar = strchr(names, '|');
-		size_t len = bar ? (size_t)(bar - names) : strlen(names);
-
-		if (len == n && strncmp(names, arg, n) == 0)
-			return i;
-		names = bar ? bar + 1 : NULL;
-	}
-	return -1;
-}
-
-/* A number with an optional k, m or g suffix, in [lo, hi]. */
-static long long
-number_arg(int c, const char *arg, const char *what, long long lo,
-    long long hi)
-{
-	int neg = arg[0] == '-' && lo < 0;
-	long long v = sizetoll(arg + neg);
-
-	if (v < 0)
-		lm_usage_error("-%c: not %s: '%s'", c, what, arg);
-	if (neg)
-		v = -v;
-	if (v < lo || v > hi)
-		lm_usage_error("-%c: %s is out of range [%lld, %lld]", c, arg,
-		    lo, hi);
-	return v;
-}
-
-static void
-table_set(const struct lm_opt *o, char *arg)
-{
-	int c = (unsigned char)o->lo_letter, i;
-
-	switch (o->lo_kind) {
-	case LM_SIZE:
-		*(long long *)o->lo_var = number_arg(c, arg, "a size",
-		    o->lo_min, o->lo_max);
-		break;
-	case LM_COUNT:
-		*(long long *)o->lo_var = number_arg(c, arg, "a number",
-		    o->lo_min, o->lo_max);
-		break;
-	case LM_ENUM:
-		if ((i = enum_index(o->lo_names, arg)) < 0)
-			lm_usage_error("-%c: '%s' is not one of %s", c, arg,
-			    o->lo_names);
-		*(int *)o->lo_var = i;
-		break;
-	case LM_PATH:
-		*(char **)o->lo_var = lm_optfile(c, arg, (int)o->lo_min);
-		break;
-	case LM_FLAG:
-		*(int *)o->lo_var = 1;
-		break;
-	case LM_TEXT:
-		if (arg[0] == '\0')
-			lm_usage_error("-%c: the text may not be empty", c);
-		*(const char **)o->lo_var = arg;
-		break;
-	default:
-		break;
-	}
-}
-
-/* The letters for getopt and the defaults, before argv is parsed. */
-static void
-table_init(void)
-{
-	const struct lm_opt *o;
-	size_t n = strlen(lm_optstr);
-
-	for (o = lm_options; o->lo_kind != LM_NONE; o++) {
-		if (strchr(engine_opts, o->lo_letter) != NULL ||
-		    strchr(lm_optstr, o->lo_letter) != NULL)
-			die("-%c is declared twice", o->lo_letter);
-		if (n + 3 > sizeof(lm_optstr))
-			die("too many case options");
-		lm_optstr[n++] = o->lo_letter;
-		if (o->lo_kind != LM_FLAG)
-			lm_optstr[n++] = ':';
-		lm_optstr[n] = '\0';
-		if (o->lo_kind == LM_TEXT)
-			*(const char **)o->lo_var = o->lo_def;
-		else if (o->lo_def != NULL && o->lo_kind != LM_PATH &&
-		    o->lo_kind != LM_FLAG) {
-			char def[64];
-
-			snprintf(def, sizeof(def), "%s", o->lo_def);
-			table_set(o, def);
-		}
-	}
-}
-
-static void
-table_usage(FILE *fp)
-{
-	const struct lm_opt *o;
-
-	for (o = lm_options; o->lo_kind != LM_NONE; o++) {
-		fprintf(fp, "  -%c %-5s %s", o->lo_letter,
-		    o->lo_kind == LM_FLAG ? "" : o->lo_arg, o->lo_help);
-		if (o->lo_kind == LM_ENUM)
-			fprintf(fp, " (%s)", o->lo_names);
-		if (o->lo_def != NULL && o->lo_kind == LM_PATH)
-			fprintf(fp, " (default: %s)", o->lo_def);
-		else if (o->lo_def != NULL && o->lo_kind == LM_TEXT)
-			fprintf(fp, " (default \"%s\")", o->lo_def);
-		else if (o->lo_def != NULL)
-			fprintf(fp, " (default %s)", o->lo_def);
-		fputc('\n', fp);
-	}
-}
-
-/* The columns' titles, or their values, each after one blank. */
-static void
-table_columns(FILE *fp, int titles)
-{
-	const struct lm_col *l;
-
-	for (l = lm_columns; l->lc_kind != LM_NONE; l++) {
-		int w = l->lc_width;
-
-		if (titles)
-			fprintf(fp, " %*s", w, l->lc_title);
-		else if (l->lc_kind == LM_LL)
-			fprintf(fp, " %*lld", w, *(const long long *)l->lc_var);
-		else if (l->lc_kind == LM_INT)
-			fprintf(fp, " %*d", w, *(const int *)l->lc_var);
-		else if (l->lc_kind == LM_STR)
-			fprintf(fp, " %*s", w, *(const char *const *)l->lc_var);
-		else if (l->lc_kind == LM_FN)
-			fprintf(fp, " %*s", w, l->lc_fn());
-	}
-}
-
-/* "-C", "--x", "-?": a word that getopt would take for an option. */
-static int
-looks_like_option(const char *s)
-{
-	return s[0] == '-' && (isalpha((unsigned char)s[1]) || s[1] == '-' ||
-	    s[1] == '?');
-}
-
-static void apply_defaults(void);
-static void parse_argv(int argc, char **argv);
-
-/* One line of --check-lines, in a child: exits 0 or 2 (1 if it failed). */
-LM_NORETURN static void
-check_child(char *line, char *argv0, long lineno)
-{
-	char **args, *p;
-	int n = 2;
-
-	for (p = line; *p != '\0'; p++)
-		n += *p == '\t';
-	if ((args = calloc((size_t)n + 1, sizeof(*args))) == NULL)
-		die("out of memory");
-	n = 0;
-	args[n++] = argv0;
-	while (*line != '\0') {
-		p = line + strcspn(line, "\t");
-		if (*p == '\t')
-			*p++ = '\0';
-		args[n++] = line;
-		line = p;
-	}
-	args[n] = NULL;
-	lm_argc = n;
-	lm_argv = args;
-	/* A temp directory this child makes is its own to remove. */
-	if (lm.tmpdir[0] == '\0')
-		lm.mainpid = getpid();
-	apply_defaults();
-	lm.checkonly = 1;
-	lm.checkline = lineno;
-	parse_argv(n, args);
-	exit(0);
-}
-
-/*
- * --check-lines: each line of standard input is an argument list, its
- * words separated by tabs, checked as --check would check it, each in a
- * child of its own so that no line sees another's options.  Stops at the
- * first line that fails: its message is on stderr, its number on stdout.
- * The input is read whole first: a child's exit would otherwise move the
- * offset of the descriptor it shares with the parent.
- */
-static int
-check_lines(char *argv0)
-{
-	char *text = NULL, *line, *next;
-	size_t len = 0;
-	long n = 0;
-	int status;
-	FILE *fp;
-	pid_t pid;
-
-	if ((fp = open_memstream(&text, &len)) == NULL)
-		die("open_memstream:");
-	while ((status = getchar()) != EOF)
-		(void) putc(status, fp);
-	if (ferror(stdin) || fclose(fp) != 0)
-		die("reading standard input:");
-	(void) fclose(stdin);
-	for (line = text; len > 0 && *line != '\0'; line = next) {
-		n++;
-		next = line + strcspn(line, "\n");
-		if (*next == '\n')
-			*next++ = '\0';
-		fflush(stdout);
-		fflush(stderr);
-		if ((pid = fork()) < 0)
-			die("fork:");
-		if (pid == 0)
-			check_child(line, argv0, n);
-		while (waitpid(pid, &status, 0) < 0)
-			if (errno != EINTR)
-				die("waitpid:");
-		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-			printf("%ld\n", n);
-			free(text);
-			return WIFEXITED(status) && WEXITSTATUS(status) == 2 ?
-			    2 : 1;
-		}
-	}
-	free(text);
-	return 0;
-}
-
-/*
- * The long options, before any "--": --help prints the usage and exits;
- * --check is taken out of argv (the case never sees it), and the count
- * of what is left is returned.  Any other is an unknown option.
- */
-static int
-long_options(int argc, char **argv)
-{
-	int i, j;
-
-	for (i = 1, j = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--") == 0) {
-			while (i < argc)
-				argv[j++] = argv[i++];
-			break;
-		}
-		if (strcmp(argv[i], "--help") == 0) {
-			usage(stdout);
-			exit(0);
-		}
-		if (strcmp(argv[i], "--check") == 0) {
-			lm.checkonly = 1;
-			continue;
-		}
-		if (strcmp(argv[i], "--check-lines") == 0)
-			lm_usage_error("--check-lines takes no other"
-			    " argument");
-		if (argv[i][0] == '-' && argv[i][1] == '-')
-			lm_usage_error("unknown option: %s (try --help)",
-			    argv[i]);
-		argv[j++] = argv[i];
-	}
-	argv[j] = NULL;
-	return j;
-}
-
-/*
- * A value that is the next word and looks like an option is a value
- * forgotten: "-N -C 5" would name the run "-C" and drop the 5.  Glued
- * ("-s-1"), a value may start with '-'; a negative number ("-s -1")
- * may be the next word.
- */
-static void
-check_optarg(int c, char **argv)
-{
-	if (optarg != NULL && optind > 1 && optarg == argv[optind - 1] &&
-	    looks_like_option(optarg))
-		lm_usage_error("-%c needs a value, not the option %s", c,
-		    optarg);
-}
-
-/*
- * What getopt left: operands.  A case takes them only if it set
- * lm_operands; either way an option after an operand is refused, since
- * getopt stops at the first operand and would pass it over in silence.
- * After "--" every word is an operand.
- */
-static void
-check_operands(int argc, char **argv)
-{
-	int i;
-
-	if (optind >= argc)
-		return;
-	if (!lm_operands)
-		lm_usage_error("unexpected operand '%s': this case takes"
-		    " none (options come first; try --help)", argv[optind]);
-	if (strcmp(argv[optind - 1], "--") == 0)
-		return;
-	for (i = optind + 1; i < argc; i++)
-		if (looks_like_option(argv[i]) || strcmp(argv[i], "--") == 0)
-			lm_usage_error("option %s after the operand '%s':"
-			    " options come first", argv[i], argv[optind]);
-}
-
-/*
- * A line --check-lines passed: its number and the options as this
- * engine settled them, defaults, the case's own defaults and the last
- * of repeated options included, for the wrapper to read instead of
- * parsing options itself.  B=0 means the batch is calibrated.
- */
-static void
-settled_line(void)
-{
-	printf("%ld N=%s B=%d Bgiven=%d D=%d P=%d T=%d C=%d\n",
-	    lm.checkline, lm_optN, lm_optB, lm.optBset, lm_optD, lm_optP,
-	    lm_optT, lm_optC);
-	fflush(stdout);
-}
-
-static void
-parse_argv(int argc, char **argv)
-{
-	char optstr[2 * STRSIZE];
-	int c;
-
-	lm_argc = argc = long_options(argc, argv);
-	/* Stop at the first operand, as POSIX getopt does; glibc needs +. */
-	snprintf(optstr, sizeof(optstr), "%s:%s%s",
-#ifdef __GLIBC__
-	    "+",
-#else
-	    "",
-#endif
-	    engine_opts, lm_optstr);
-	opterr = 0;
-	while ((c = getopt(argc, argv, optstr)) != -1) {
-		if (c == '?' && optopt == '?') {
-			usage(stdout);
-			exit(0);
-		}
-		if (c == '?')
-			lm_usage_error("unknown option: -%c (try --help)",
-			    optopt);
-		if (c == ':')
-			lm_usage_error("-%c needs a value", optopt);
-		check_optarg(c, argv);
-		if (strchr(engine_opts, c) != NULL)
-			engine_opt(c, optarg);
-		else if (table_find(c) != NULL)
-			table_set(table_find(c), optarg);
-		else if (benchmark_optswitch(c, optarg) != 0)
-			lm_usage_error("-%c: bad value '%s'", c,
-			    optarg ? optarg : "");
-	}
-	if (benchmark_optcheck() != 0)
-		lm_usage_error("the options do not go together");
-	if ((long long)lm_optP * lm_optT > 8192)
-		lm_usage_error("-P %d x -T %d: more than 8192 workers",
-		    lm_optP, lm_optT);
-	if (lm_optB > lm_maxB)
-		lm_usage_error("-B %d is more than this case allows (%d)",
-		    lm_optB, lm_maxB);
-	if (!lm.optXset && lm.optX < lm_optD)
-		lm.optX = lm_optD;
-	if (lm.optX < lm_optD)
-		lm_usage_error("-D %d is longer than -X %d", lm_optD, lm.optX);
-	check_operands(argc, argv);
-	if (lm.checkonly) {
-		if (lm.checkline > 0)
-			settled_line();
-		lm_cleanup();
-		exit(0);
-	}
-}
-
-static void
-set_defaults(int argc, char **argv)
-{
-	const char *argv0 = argc > 0 && argv[0][0] != '\0' ? argv[0] : "case";
-	const char *slash = strrchr(argv0, '/');
-	size_t dirlen = slash != NULL ? (size_t)(slash - argv0) : 0;
-
-	lm_argc = argc;
-	lm_argv = argv;
-	snprintf(lm_procname, sizeof(lm_procname), "%s",
-	    slash ? slash + 1 : argv0);
-	lm_procpath = malloc(dirlen + 2);
-	if (lm_procpath == NULL)
-		die("out of memory");
-	if (slash != NULL)
-		snprintf(lm_procpath, dirlen + 2, "%.*s", (int)dirlen, argv0);
-	else
-		snprintf(lm_procpath, dirlen + 2, ".");
-	lm.optX = 10000;
-	lm.mainpid = getpid();
-}
-
-static void
-apply_defaults(void)
-{
-	lm_opt1 = lm_def1;
-	lm_optB = lm_defB;
-	lm_optC = lm_defC;
-	lm_optD = lm_defD;
-	lm_optH = lm_defH;
-	lm_optN = lm_defN ? lm_defN : lm_procname;
-	lm_optP = lm_defP;
-	lm_optS = lm_defS;
-	lm_optT = lm_defT;
-}
-
-/* The options; --check-lines, alone, checks the lines of stdin instead. */
-static void
-parse_options(int argc, char **argv)
-{
-	if (argc == 2 && strcmp(argv[1], "--check-lines") == 0) {
-		int rc = check_lines(argv[0]);
-		lm_cleanup();
-		exit(rc);
-	}
-	parse_argv(argc, argv);
-}
+/* What other units read too (engine/engine.h). */
+struct lmi_state	lmi;
 
 /*
  * Clock and calibration
@@ -844,7 +84,7 @@ getusecs(void)
 long long
 get_nsecs_resolution(void)
 {
-	return lm.clk_res;
+	return lmi.clk_res;
 }
 
 /*
@@ -871,250 +111,12 @@ calibrate_clock(void)
 		if (t - first < best)
 			best = t - first;
 	}
-	lm.clk_ovh = (double)best / NREAD;
-	lm.clk_res = res == LLONG_MAX ? 1000000 : res;
+	lmi.clk_ovh = (double)best / NREAD;
+	lmi.clk_res = res == LLONG_MAX ? 1000000 : res;
 	/* Clock granularity and overhead must be <1% of a sample. */
-	lm.target_ns = 100 * (lm.clk_res + (long long)ceil(lm.clk_ovh));
+	lm.target_ns = 100 * (lmi.clk_res + (long long)ceil(lmi.clk_ovh));
 	if (lm.target_ns < LM_TARGET_NS)
 		lm.target_ns = LM_TARGET_NS;
-}
-
-/*
- * Statistics: pure functions on double[].
- */
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double
-st_mean(const double *x, int n)
-{
-	double s = 0;
-	int i;
-
-	for (i = 0; i < n; i++)
-		s += x[i];
-	return n > 0 ? s / n : 0;
-}
-
-/* Sample standard deviation (n - 1). */
-static double
-st_stddev(const double *x, int n, double mean)
-{
-	double s = 0;
-	int i;
-
-	for (i = 0; i < n; i++)
-		s += (x[i] - mean) * (x[i] - mean);
-	return n > 1 ? sqrt(s / (n - 1)) : 0;
-}
-
-/* k-th central moment about mean, population form. */
-static double
-st_moment(const double *x, int n, double mean, int k)
-{
-	double s = 0;
-	int i;
-
-	for (i = 0; i < n; i++)
-		s += pow(x[i] - mean, k);
-	return n > 0 ? s / n : 0;
-}
-
-static double
-st_skew(const double *x, int n, double mean)
-{
-	double m2 = st_moment(x, n, mean, 2);
-
-	return m2 > 0 ? st_moment(x, n, mean, 3) / pow(m2, 1.5) : 0;
-}
-
-/* Excess kurtosis: 0 for a normal distribution. */
-static double
-st_kurtosis(const double *x, int n, double mean)
-{
-	double m2 = st_moment(x, n, mean, 2);
-
-	return m2 > 0 ? st_moment(x, n, mean, 4) / (m2 * m2) - 3 : 0;
-}
-
-/* Linear interpolation between order statistics (R's type 7). */
-static double
-st_percentile(const double *sorted, int n, double p)
-{
-	double h;
-	int lo;
-
-	if (n <= 0)
-		return 0;
-	h = (n - 1) * p;
-	lo = (int)floor(h);
-	if (lo >= n - 1)
-		return sorted[n - 1];
-	return sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]);
-}
-
-/* Pearson correlation of the samples with their order: drift. */
-static double
-st_timecorr(const double *x, int n)
-{
-	double mx = (n - 1) / 2.0, my = st_mean(x, n);
-	double sxy = 0, sxx = 0, syy = 0;
-	int i;
-
-	for (i = 0; i < n; i++) {
-		sxy += (i - mx) * (x[i] - my);
-		sxx += (i - mx) * (i - mx);
-		syy += (x[i] - my) * (x[i] - my);
-	}
-	return sxx > 0 && syy > 0 ? sxy / sqrt(sxx * syy) : 0;
-}
-
-/*
- * Distribution-free confidence interval of the median: the order
- * statistics n/2 -/+ z sqrt(n)/2 (1-based), clamped to the data.
- */
-static void
-st_median_ci(const double *sorted, int n, double *lo, double *hi)
-{
-	double half = LM_Z99 * sqrt((double)n) / 2;
-	int j = (int)floor(n / 2.0 - half), k = (int)ceil(n / 2.0 + half) + 1;
-
-	if (n <= 0) {
-		*lo = *hi = 0;
-		return;
-	}
-	j = j < 1 ? 1 : j;
-	k = k > n ? n : k;
-	*lo = sorted[j - 1];
-	*hi = sorted[k - 1];
-}
-
-struct stats {
-	int	st_n;
-	double	st_min, st_max, st_mean, st_median, st_stddev, st_stderr;
-	double	st_99conf, st_cilo, st_cihi, st_skew, st_kurt, st_timecorr;
-	double	st_p05, st_p10, st_p90, st_p95, st_p99, st_cv;
-};
-
-/* x in time order; sorted is scratch of n doubles. */
-static void
-st_compute(const double *x, int n, double *sorted, struct stats *st)
-{
-	memset(st, 0, sizeof(*st));
-	st->st_n = n;
-	if (n <= 0)
-		return;
-	memcpy(sorted, x, (size_t)n * sizeof(*x));
-	qsort(sorted, (size_t)n, sizeof(*x), cmp_double);
-	st->st_min = sorted[0];
-	st->st_max = sorted[n - 1];
-	st->st_mean = st_mean(x, n);
-	st->st_median = st_percentile(sorted, n, 0.5);
-	st->st_stddev = st_stddev(x, n, st->st_mean);
-	st->st_stderr = st->st_stddev / sqrt((double)n);
-	st->st_99conf = LM_Z99 * st->st_stderr;
-	st_median_ci(sorted, n, &st->st_cilo, &st->st_cihi);
-	st->st_skew = st_skew(x, n, st->st_mean);
-	st->st_kurt = st_kurtosis(x, n, st->st_mean);
-	st->st_timecorr = st_timecorr(x, n);
-	st->st_p05 = st_percentile(sorted, n, 0.05);
-	st->st_p10 = st_percentile(sorted, n, 0.10);
-	st->st_p90 = st_percentile(sorted, n, 0.90);
-	st->st_p95 = st_percentile(sorted, n, 0.95);
-	st->st_p99 = st_percentile(sorted, n, 0.99);
-	st->st_cv = st->st_mean > 0 ? st->st_stddev / st->st_mean : 0;
-}
-
-/*
- * Outliers: outside Tukey's far fences [Q1 - 3 IQR, Q3 + 3 IQR].  Copies
- * the kept samples, in time order, to out; returns how many.  With an
- * IQR of 0 (a quantized or perfectly steady run) nothing is removed.
- */
-static int
-st_remove_outliers(const double *x, int n, double *sorted, double *out)
-{
-	double q1, q3, lo, hi;
-	int i, m = 0;
-
-	memcpy(sorted, x, (size_t)n * sizeof(*x));
-	qsort(sorted, (size_t)n, sizeof(*x), cmp_double);
-	q1 = st_percentile(sorted, n, 0.25);
-	q3 = st_percentile(sorted, n, 0.75);
-	lo = q1 - 3 * (q3 - q1);
-	hi = q3 + 3 * (q3 - q1);
-	for (i = 0; i < n; i++)
-		if (q3 == q1 || (x[i] >= lo && x[i] <= hi))
-			out[m++] = x[i];
-	return m;
-}
-
-/* Relative half-width of the median's 99% CI, in percent. */
-static double
-st_precision(const double *x, int n, double *sorted)
-{
-	double lo, hi, med;
-
-	memcpy(sorted, x, (size_t)n * sizeof(*x));
-	qsort(sorted, (size_t)n, sizeof(*x), cmp_double);
-	med = st_percentile(sorted, n, 0.5);
-	st_median_ci(sorted, n, &lo, &hi);
-	return med > 0 ? 100 * (hi - lo) / 2 / med : 100;
-}
-
-/*
- * Two modes: a histogram of the sorted samples (Rice's 2 n^(1/3) bins,
- * 8 to 40 of them, over their range) holds two peaks with a dip between
- * them that counting noise cannot explain: from the smaller peak h down
- * to the lowest bin v between the two, h - v > 3 sqrt(h + v) (three
- * standard deviations of Poisson counts) and v <= h / 2.  A single peak
- * with a long right tail (1 + 0.3 Exp(1), say, whose bimodality
- * coefficient of 0.61 passes the usual 5/9) has no such dip.  Returns 1
- * with the two modes' centres in *m1 < *m2, else 0.
- */
-#define LM_DIPBINS	40
-
-static int
-st_twomodes(const double *sorted, int n, double *m1, double *m2)
-{
-	int h[LM_DIPBINS] = { 0 }, k, i, top = 0, best = -1, bv = 0;
-	double lo = n > 0 ? sorted[0] : 0, width, depth = 0;
-
-	if (n < 30 || sorted[n - 1] <= lo)
-		return 0;
-	k = (int)ceil(2 * cbrt((double)n));
-	k = k < 8 ? 8 : k > LM_DIPBINS ? LM_DIPBINS : k;
-	width = (sorted[n - 1] - lo) / k;
-	for (i = 0; i < n; i++) {
-		int b = (int)((sorted[i] - lo) / width);
-
-		h[b >= k ? k - 1 : b]++;
-	}
-	for (i = 1; i < k; i++)
-		top = h[i] > h[top] ? i : top;
-	for (i = 0; i < k; i++) {
-		int a = i < top ? i : top, z = i < top ? top : i, v = h[a], j;
-
-		for (j = a; j <= z; j++)
-			v = h[j] < v ? h[j] : v;
-		if (h[i] - v > 3 * sqrt((double)(h[i] + v)) &&
-		    2 * v <= h[i] && h[i] - v > depth) {
-			depth = h[i] - v;
-			best = i;
-			bv = v;
-		}
-	}
-	(void) bv;
-	if (best < 0)
-		return 0;
-	*m1 = lo + ((best < top ? best : top) + 0.5) * width;
-	*m2 = lo + ((best < top ? top : best) + 0.5) * width;
-	return 1;
 }
 
 /*
@@ -1171,11 +173,41 @@ sh_abort(const char *why)
 	(void) pthread_mutex_unlock(&sh->sh_lock);
 }
 
-static struct shared *
-sh_create(int nworkers, int cap)
+/* Whether the run is being stopped: waits in the case barrier leave. */
+int
+lmi_stopping(void)
+{
+	return lm.sh != NULL && lm.sh->sh_abort;
+}
+
+/*
+ * A lock and a condition variable in memory that processes share: the
+ * lock is robust, so that a holder dying cannot wedge the rest, and a
+ * timed wait counts on CLOCK_MONOTONIC.  0, or pthread's error number.
+ */
+int
+lmi_sync_init(pthread_mutex_t *lock, pthread_cond_t *cv)
 {
 	pthread_mutexattr_t ma;
 	pthread_condattr_t ca;
+	int e;
+
+	(void) pthread_mutexattr_init(&ma);
+	(void) pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_SHARED);
+	(void) pthread_mutexattr_setrobust(&ma, PTHREAD_MUTEX_ROBUST);
+	(void) pthread_condattr_init(&ca);
+	(void) pthread_condattr_setpshared(&ca, PTHREAD_PROCESS_SHARED);
+	(void) pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	if ((e = pthread_mutex_init(lock, &ma)) == 0)
+		e = pthread_cond_init(cv, &ca);
+	(void) pthread_mutexattr_destroy(&ma);
+	(void) pthread_condattr_destroy(&ca);
+	return e;
+}
+
+static struct shared *
+sh_create(int nworkers, int cap)
+{
 	struct shared *sh;
 	size_t hdr = (sizeof(*sh) + LM_PAD - 1) / LM_PAD * LM_PAD;
 	size_t size = hdr + (size_t)nworkers * LM_PAD + (size_t)cap *
@@ -1185,23 +217,15 @@ sh_create(int nworkers, int cap)
 	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
 	    -1, 0);
 	if (p == MAP_FAILED)
-		die("mmap of %zu shared bytes:", size);
+		lmi_die("mmap of %zu shared bytes:", size);
 	sh = p;
 	sh->sh_slots = (unsigned char *)p + hdr;
 	sh->sh_data = (double *)(void *)(sh->sh_slots +
 	    (size_t)nworkers * LM_PAD);
 	sh->sh_nworkers = nworkers;
 	sh->sh_cap = cap;
-	(void) pthread_mutexattr_init(&ma);
-	(void) pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_SHARED);
-	(void) pthread_mutexattr_setrobust(&ma, PTHREAD_MUTEX_ROBUST);
-	(void) pthread_condattr_init(&ca);
-	(void) pthread_condattr_setpshared(&ca, PTHREAD_PROCESS_SHARED);
-	if (pthread_mutex_init(&sh->sh_lock, &ma) != 0 ||
-	    pthread_cond_init(&sh->sh_cv, &ca) != 0)
-		die("cannot make a process-shared barrier");
-	(void) pthread_mutexattr_destroy(&ma);
-	(void) pthread_condattr_destroy(&ca);
+	if (lmi_sync_init(&sh->sh_lock, &sh->sh_cv) != 0)
+		lmi_die("cannot make a process-shared barrier");
 	lm.shsize = size;
 	return sh;
 }
@@ -1245,11 +269,11 @@ run_done(struct shared *sh, long long now)
 	long long elapsed = now - sh->sh_tstart;
 	int n = sh->sh_nsamples;
 
-	if (n >= sh->sh_cap || elapsed >= (long long)lm.optX * 1000000)
+	if (n >= sh->sh_cap || elapsed >= (long long)lmi.optX * 1000000)
 		return 1;
 	if (n < lm_optC || elapsed < (long long)lm_optD * 1000000)
 		return 0;
-	if (lm.optR <= 0)
+	if (lmi.optR <= 0)
 		return 1;
 	if (n < sh->sh_nextcheck)
 		return 0;
@@ -1257,7 +281,7 @@ run_done(struct shared *sh, long long now)
 	/* The tail of the data array is free: use it as scratch. */
 	if (2 * n > sh->sh_cap)
 		return 1;
-	return st_precision(sh->sh_data, n, sh->sh_data + n) <= lm.optR;
+	return lmi_st_precision(sh->sh_data, n, sh->sh_data + n) <= lmi.optR;
 }
 
 /* First barrier: stop at once if any worker failed to start. */
@@ -1299,7 +323,7 @@ account(struct shared *sh)
 	}
 	if (sh->sh_minspan == 0 || span < sh->sh_minspan)
 		sh->sh_minspan = span;
-	ns = (double)span - lm.clk_ovh;
+	ns = (double)span - lmi.clk_ovh;
 	if (ns < 0)
 		ns = 0;
 	sh->sh_data[sh->sh_nsamples++] = count > 0 ?
@@ -1323,46 +347,6 @@ account(struct shared *sh)
 /*
  * Workers
  */
-
-struct usage {
-	double	us_user, us_sys, us_nvcsw, us_nivcsw, us_minflt;
-};
-
-static void
-add_rusage(struct usage *u, int who, double sign)
-{
-	struct rusage ru;
-
-	if (getrusage(who, &ru) != 0)
-		return;
-	u->us_user += sign * (ru.ru_utime.tv_sec * 1e6 + ru.ru_utime.tv_usec);
-	u->us_sys += sign * (ru.ru_stime.tv_sec * 1e6 + ru.ru_stime.tv_usec);
-	u->us_nvcsw += sign * ru.ru_nvcsw;
-	u->us_nivcsw += sign * ru.ru_nivcsw;
-	u->us_minflt += sign * ru.ru_minflt;
-}
-
-/*
- * CPU used by this thread, plus, for thread 0, by the children its
- * process reaped (fork and exec cases).  RUSAGE_THREAD is Linux's; where
- * it is missing the whole process is charged to thread 0.
- */
-#ifdef RUSAGE_THREAD
-#define LM_RUSAGE_OWN	RUSAGE_THREAD
-#define LM_PER_THREAD	1
-#else
-#define LM_RUSAGE_OWN	RUSAGE_SELF
-#define LM_PER_THREAD	0
-#endif
-
-static void
-cpu_usage(struct usage *u, int tindex, double sign)
-{
-	if (LM_PER_THREAD || tindex == 0)
-		add_rusage(u, LM_RUSAGE_OWN, sign);
-	if (tindex == 0)
-		add_rusage(u, RUSAGE_CHILDREN, sign);
-}
 
 /* Spin to the next millisecond boundary (-A). */
 static void
@@ -1416,14 +400,14 @@ run_batch(void *tsd, struct slot *s, int tindex)
 		return;
 	if (lm_optA)
 		align_clock();
-	cpu_usage(&u, tindex, -1);
+	lmi_cpu_usage(&u, tindex, -1);
 	res.re_t0 = getnsecs();
 	if (benchmark(tsd, &res) != 0) {
 		sh_fail("benchmark failed");
 		s->sl_failed = 1;
 	}
 	res.re_t1 = getnsecs();
-	cpu_usage(&u, tindex, 1);
+	lmi_cpu_usage(&u, tindex, 1);
 	(void) hook_result(benchmark_finibatch(tsd), "benchmark_finibatch", s);
 	s->sl_t0 = res.re_t0;
 	s->sl_t1 = res.re_t1;
@@ -1440,11 +424,11 @@ static void *
 worker(void *arg)
 {
 	int tindex = (int)(long)arg, ready;
-	int w = lm.pindex * lm_optT + tindex;
+	int w = lmi.pindex * lm_optT + tindex;
 	struct slot *s = slot_of(w);
-	void *tsd = lm.tsd + (size_t)tindex * lm.tsdstride;
+	void *tsd = lmi.tsd + (size_t)tindex * lmi.tsdstride;
 
-	(void) pthread_setspecific(lm.key, (void *)(long)(tindex + 1));
+	(void) pthread_setspecific(lmi.key, (void *)(long)(tindex + 1));
 	ready = hook_result(benchmark_initworker(tsd), "benchmark_initworker",
 	    s) == 0;
 	if (barrier_wait(check_start) == 0 && !lm.sh->sh_stop) {
@@ -1465,17 +449,17 @@ run_threads(void)
 	pthread_t *tids = NULL;
 	int t, made = 1;
 
-	lm.tsdstride = (lm_tsdsize + LM_PAD - 1) / LM_PAD * LM_PAD;
-	if (lm.tsdstride == 0)
-		lm.tsdstride = LM_PAD;
+	lmi.tsdstride = (lm_tsdsize + LM_PAD - 1) / LM_PAD * LM_PAD;
+	if (lmi.tsdstride == 0)
+		lmi.tsdstride = LM_PAD;
 	/* Slack after the last block, as libMicro had, for cases that
 	 * set lm_tsdsize smaller than what they store there. */
-	if (posix_memalign((void **)&lm.tsd, LM_PAD,
-	    lm.tsdstride * (size_t)lm_optT + LM_TSDSLACK) != 0) {
+	if (posix_memalign((void **)&lmi.tsd, LM_PAD,
+	    lmi.tsdstride * (size_t)lm_optT + LM_TSDSLACK) != 0) {
 		sh_abort("out of memory for per-thread data");
 		return;
 	}
-	memset(lm.tsd, 0, lm.tsdstride * (size_t)lm_optT + LM_TSDSLACK);
+	memset(lmi.tsd, 0, lmi.tsdstride * (size_t)lm_optT + LM_TSDSLACK);
 	if (lm_optT > 1) {
 		tids = calloc((size_t)lm_optT, sizeof(*tids));
 		if (tids == NULL) {
@@ -1504,14 +488,11 @@ run_threads(void)
 LM_NORETURN static void
 child_main(int p, const sigset_t *oldmask)
 {
-#ifdef __linux__
-	/* If the parent is killed outright, do not linger. */
-	(void) prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
+	lmi_die_with_parent();
 	if (getppid() != lm.mainpid)
 		_exit(1);
 	(void) sigprocmask(SIG_SETMASK, oldmask, NULL);
-	lm.pindex = p;
+	lmi.pindex = p;
 	run_threads();
 	_exit(0);
 }
@@ -1585,7 +566,7 @@ static void
 watch(pid_t *pids, int n, const sigset_t *set)
 {
 	long long now = getnsecs(), killat = 0;
-	long long deadline = now + (2LL * lm.optX + 30000) * 1000000;
+	long long deadline = now + (2LL * lmi.optX + 30000) * 1000000;
 	struct timespec tick = { 0, 100000000 };
 	int alive = n;
 
@@ -1599,7 +580,8 @@ watch(pid_t *pids, int n, const sigset_t *set)
 		alive -= reap(pids, n);
 		now = getnsecs();
 		if (now > deadline && killat == 0) {
-			stop_workers(pids, n, "timed out: a batch did not return");
+			stop_workers(pids, n,
+			    "timed out: a batch did not return");
 			killat = now;
 		}
 		if (lm.sh->sh_abort && killat == 0)
@@ -1607,18 +589,6 @@ watch(pid_t *pids, int n, const sigset_t *set)
 		if (killat != 0 && now >= killat)
 			kill_all(pids, n, SIGKILL);
 	}
-}
-
-/*
- * Children of workers killed mid-batch (fork and exit cases) would be
- * handed to init; as their subreaper the engine reaps them itself.
- */
-static void
-become_subreaper(void)
-{
-#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
-	(void) prctl(PR_SET_CHILD_SUBREAPER, 1);
-#endif
 }
 
 /* Reap whatever descendants are left, waiting at most a second. */
@@ -1647,8 +617,8 @@ run_processes(const sigset_t *set, const sigset_t *oldmask)
 	int p;
 
 	if (pids == NULL)
-		die("out of memory");
-	become_subreaper();
+		lmi_die("out of memory");
+	lmi_become_subreaper();
 	for (p = 0; p < lm_optP; p++) {
 		(void) fflush(NULL);
 		pids[p] = fork();
@@ -1672,582 +642,6 @@ static void
 on_signal(int sig)
 {
 	lm.signo = sig;
-}
-
-/*
- * Report
- */
-
-static void
-print_usecs(double v)
-{
-	printf(v < 0.01 ? "%12.7f" : "%12.5f", v);
-}
-
-/* The figure a run reports, by -F (or -M). */
-static double
-figure(const struct stats *c)
-{
-	switch (lm_optF) {
-	case LM_FIG_MEAN: return c->st_mean;
-	case LM_FIG_MIN: return c->st_min;
-	case LM_FIG_P5: return c->st_p05;
-	case LM_FIG_P10: return c->st_p10;
-	default: return c->st_median;
-	}
-}
-
-static void
-stat_line(const char *label, double raw, double clean)
-{
-	printf("# %22s %13.5f %13.5f\n", label, raw, clean);
-}
-
-static void
-print_stats(const struct stats *r, const struct stats *c)
-{
-	printf("#\n# %-22s %-17s %s\n", "STATISTICS", "usecs/call (raw)",
-	    "usecs/call (outliers removed)");
-	stat_line("min", r->st_min, c->st_min);
-	stat_line("max", r->st_max, c->st_max);
-	stat_line("mean", r->st_mean, c->st_mean);
-	stat_line("median", r->st_median, c->st_median);
-	stat_line("stddev", r->st_stddev, c->st_stddev);
-	stat_line("standard error", r->st_stderr, c->st_stderr);
-	stat_line("99% confidence level", r->st_99conf, c->st_99conf);
-	stat_line("median 99% ci low", r->st_cilo, c->st_cilo);
-	stat_line("median 99% ci high", r->st_cihi, c->st_cihi);
-	stat_line("skew", r->st_skew, c->st_skew);
-	stat_line("kurtosis", r->st_kurt, c->st_kurt);
-	stat_line("time correlation", r->st_timecorr, c->st_timecorr);
-	stat_line("p5", r->st_p05, c->st_p05);
-	stat_line("p10", r->st_p10, c->st_p10);
-	stat_line("p50", r->st_median, c->st_median);
-	stat_line("p90", r->st_p90, c->st_p90);
-	stat_line("p95", r->st_p95, c->st_p95);
-	stat_line("p99", r->st_p99, c->st_p99);
-	stat_line("coeff of variation", r->st_cv, c->st_cv);
-}
-
-/*
- * Many kernels charge user and system time by sampling the mode at each
- * clock tick, so their split rests on (user + system) / tick samples;
- * below LM_MINTICKS it says little.  The tick is taken as 1/CLK_TCK, the
- * coarsest a kernel uses, so the count is a lower bound.
- */
-static double
-cpu_ticks(double cpu_us)
-{
-	long hz = sysconf(_SC_CLK_TCK);
-
-	return floor(cpu_us * (double)(hz > 0 ? hz : 100) / 1e6);
-}
-
-/* The distribution of the kept samples, in LM_HISTO equal buckets. */
-static void
-print_histogram(const double *x, int n, const struct stats *st)
-{
-	int count[LM_HISTO] = { 0 }, i, b, most = 1;
-	double sum[LM_HISTO] = { 0 }, width;
-
-	width = (st->st_max - st->st_min) / LM_HISTO;
-	for (i = 0; i < n; i++) {
-		b = width > 0 ? (int)((x[i] - st->st_min) / width) : 0;
-		b = b >= LM_HISTO ? LM_HISTO - 1 : b;
-		count[b]++;
-		sum[b] += x[i];
-	}
-	for (b = 0; b < LM_HISTO; b++)
-		most = count[b] > most ? count[b] : most;
-	printf("#\n# DISTRIBUTION\n#%19s %12s %-40s %s\n", "counts",
-	    "usecs/call", "", "means");
-	for (b = 0; b < LM_HISTO; b++) {
-		char bar[41];
-		int len = (count[b] * 40 + most - 1) / most;
-
-		if (count[b] == 0)
-			continue;
-		memset(bar, '*', (size_t)len);
-		bar[len] = '\0';
-		printf("# %18d %12.5f |%-40s %12.5f\n", count[b],
-		    st->st_min + b * width, bar, sum[b] / count[b]);
-	}
-}
-
-struct report {
-	struct stats	rp_raw, rp_clean;
-	double		*rp_x;		/* kept samples, outliers removed */
-	int		rp_n;		/* samples kept */
-	double		rp_span;	/* typical sample length, ns */
-	double		rp_calls;	/* operations over kept samples */
-	double		*rp_sorted;	/* the kept samples, sorted */
-	double		rp_ticks;	/* clock ticks the CPU split rests on */
-	int		rp_nwarn;
-	char		rp_warn[10][200];
-};
-
-static void
-warn(struct report *rp, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (rp->rp_nwarn >= 10)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(rp->rp_warn[rp->rp_nwarn++], sizeof(rp->rp_warn[0]), fmt,
-	    ap);
-	va_end(ap);
-}
-
-/* Each warning says what is wrong and what to do about it. */
-static void
-find_warnings(struct report *rp, const struct shared *sh)
-{
-	const struct stats *c = &rp->rp_clean;
-	/* against the span as measured, clock read included: never 0 */
-	double quant = 100.0 * ((double)lm.clk_res + lm.clk_ovh) /
-	    (rp->rp_span + lm.clk_ovh);
-	int n = rp->rp_n, outl = rp->rp_n - c->st_n;
-	double move, m1, m2;
-	double prec = c->st_median > 0 ?
-	    100 * (c->st_cihi - c->st_cilo) / 2 / c->st_median : 0;
-
-	if (sh->sh_errors > 0)
-		warn(rp, "Errors: %lld of %.0f operations failed; the time"
-		    " includes failed calls", sh->sh_errors, rp->rp_calls);
-	if (sh->sh_hookerrors > 0)
-		warn(rp, "Errors: the case's set-up or clean-up hooks reported"
-		    " %lld failed operations", sh->sh_hookerrors);
-	if (quant > 1)
-		warn(rp, "Quantization error likely; increase batch size"
-		    " (-B option) %.0fX to avoid.", ceil(quant));
-	if (n < lm_optC)
-		warn(rp, "Few samples: %d of the %d asked for (-C) within the"
-		    " -X limit of %d ms; raise -X", n, lm_optC, lm.optX);
-	else if (n < 10)
-		warn(rp, "Few samples: only %d; the statistics are rough;"
-		    " raise -C", n);
-	/*
-	 * A straight line through the samples in time order moves by
-	 * r * sd / sd(index) * n, and sd(index) is n / sqrt(12): relative
-	 * to the mean, sqrt(12) * r * cv over the run.
-	 */
-	move = sqrt(12.0) * fabs(c->st_timecorr) * c->st_cv;
-	if (n >= 20 && fabs(c->st_timecorr) > 0.5 && move > 0.05)
-		warn(rp, "Drift: time correlation %.2f, about %.0f%% over the"
-		    " run; the figure moved (frequency scaling, background"
-		    " load?)", c->st_timecorr, 100 * move);
-	if (c->st_cv > 0.10)
-		warn(rp, "High spread: coefficient of variation %.0f%%;"
-		    " rerun on a quiet machine or raise -C", 100 * c->st_cv);
-	/* More than one in five: a second regime, not stray interrupts. */
-	if (n >= 20 && outl * 5 > n)
-		warn(rp, "Long tail: %d of %d samples were outliers, the worst"
-		    " %.1fx the median", outl, n, c->st_median > 0 ?
-		    rp->rp_raw.st_max / c->st_median : 0);
-	if (st_twomodes(rp->rp_sorted, c->st_n, &m1, &m2))
-		warn(rp, "Bimodal: the samples gather near %.5g and %.5g"
-		    " usecs/call with a dip between; they come from two states"
-		    " (CPU placement, frequency?)", m1, m2);
-
-	if ((lm.optR > 0 && prec > lm.optR) || prec > 5)
-		warn(rp, "Imprecise: the median's 99%% confidence interval is"
-		    " +/-%.1f%%; raise -C or -D", prec);
-}
-
-static void
-print_run(const struct report *rp, const struct shared *sh)
-{
-	double calls = rp->rp_calls > 0 ? rp->rp_calls : 1;
-
-	printf("#\n");
-	printf("# %22s %13.5f\n", "elapsed time",
-	    (double)(sh->sh_tend - sh->sh_tstart) / 1e9);
-	printf("# %22s %13d\n", "number of samples", rp->rp_n);
-	printf("# %22s %13d\n", "number of outliers",
-	    rp->rp_n - rp->rp_clean.st_n);
-	printf("# %22s %13.0f\n", "getnsecs overhead", lm.clk_ovh);
-	printf("# %22s %13lld\n", "clock resolution (ns)", lm.clk_res);
-	printf("# %22s %13.5f\n", "sample length (us)", rp->rp_span / 1000);
-	printf("# %22s %13d\n", "batch sizing rounds", lm.calrounds);
-	printf("# %22s %13.3f\n", "batch sizing (ms)", (double)lm.calns / 1e6);
-	printf("# %22s %13.5f\n", "cpu usecs/call",
-	    (sh->sh_user + sh->sh_sys) / calls);
-	if (rp->rp_ticks >= LM_MINTICKS) {
-		printf("# %22s %13.5f\n", "user usecs/call", sh->sh_user / calls);
-		printf("# %22s %13.5f\n", "system usecs/call",
-		    sh->sh_sys / calls);
-	} else {
-		printf("# %22s %13s\n", "user usecs/call", "unresolved");
-		printf("# %22s %13s\n", "system usecs/call", "unresolved");
-	}
-	printf("# %22s %13.0f\n", "cpu split ticks", rp->rp_ticks);
-	printf("# %22s %13.5f\n", "vol ctx sw/call", sh->sh_nvcsw / calls);
-	printf("# %22s %13.5f\n", "invol ctx sw/call", sh->sh_nivcsw / calls);
-	printf("# %22s %13.5f\n", "minor faults/call", sh->sh_minflt / calls);
-}
-
-static void
-print_result(const struct report *rp, const struct shared *sh)
-{
-	const char *extra = benchmark_result();
-
-	if (lm_optL) {
-		int i;
-
-		printf("#");
-		for (i = 0; i < lm_argc; i++)
-			printf(" %s", lm_argv[i]);
-		printf("\n");
-	}
-	if (!lm_optH) {
-		printf("%-12s %3s %3s %12s %12s %8s %8s", "", "prc",
-		    "thr", "usecs/call", "samples", "errors", "cnt/samp");
-		table_columns(stdout, 1);
-		printf("%s%s\n", lm_header[0] ? " " : "", lm_header);
-	}
-	printf("%-12s %3d %3d ", lm_optN, lm_optP, lm_optT);
-	print_usecs(figure(&rp->rp_clean));
-	printf(" %12d %8lld %8d", rp->rp_n,
-	    sh->sh_errors + sh->sh_hookerrors, lm_optB);
-	table_columns(stdout, 0);
-	printf("%s%s\n", extra && *extra ? " " : "", extra ? extra : "");
-}
-
-static int
-report(const struct shared *sh)
-{
-	struct report rp;
-	double *scratch;
-	int i, n = sh->sh_nsamples;
-
-	memset(&rp, 0, sizeof(rp));
-	scratch = malloc(2 * (size_t)(n > 0 ? n : 1) * sizeof(double));
-	if (scratch == NULL)
-		return -1;
-	rp.rp_x = scratch + n;
-	rp.rp_n = n;
-	rp.rp_calls = (double)sh->sh_count;
-	st_compute(sh->sh_data, n, scratch, &rp.rp_raw);
-	i = st_remove_outliers(sh->sh_data, n, scratch, rp.rp_x);
-	st_compute(rp.rp_x, i, scratch, &rp.rp_clean);
-	rp.rp_sorted = scratch;
-	rp.rp_ticks = cpu_ticks(sh->sh_user + sh->sh_sys);
-	rp.rp_span = n > 0 ? rp.rp_clean.st_median * 1000 *
-	    ((double)sh->sh_count / n) / sh->sh_nworkers : 0;
-	find_warnings(&rp, sh);
-	print_result(&rp, sh);
-	if (lm_optS) {
-		print_stats(&rp.rp_raw, &rp.rp_clean);
-		print_run(&rp, sh);
-		print_histogram(rp.rp_x, rp.rp_clean.st_n, &rp.rp_clean);
-	}
-	if (lm_optW && rp.rp_nwarn > 0) {
-		printf("#\n# WARNINGS\n");
-		for (i = 0; i < rp.rp_nwarn; i++)
-			printf("#      %s\n", rp.rp_warn[i]);
-	}
-	free(scratch);
-	return fflush(stdout) == 0 ? 0 : -1;
-}
-
-/*
- * Helpers for cases
- */
-
-int
-getpindex(void)
-{
-	return lm.pindex;
-}
-
-int
-gettindex(void)
-{
-	return (int)(long)pthread_getspecific(lm.key) - 1;
-}
-
-void *
-gettsd(int p, int t)
-{
-	if (p != lm.pindex || t < 0 || t >= lm_optT || lm.tsd == NULL)
-		return NULL;
-	return lm.tsd + (size_t)t * lm.tsdstride;
-}
-
-int
-setfdlimit(int limit)
-{
-	struct rlimit rl;
-
-	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
-		return -1;
-	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur >= (rlim_t)limit)
-		return 0;
-	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < (rlim_t)limit) {
-		errno = EMFILE;
-		return -1;
-	}
-	rl.rlim_cur = (rlim_t)limit;
-	return setrlimit(RLIMIT_NOFILE, &rl);
-}
-
-/*
- * An empty call, libMicro's nop(): defined here, but declared only by
- * the cases that call it, as libMicro did, since several of its cases
- * define a static nop() of their own.
- */
-int nop(void);
-
-int
-nop(void)
-{
-	return 1;
-}
-
-/* libMicro's signature, so its inputs are not const. */
-int
-/* cppcheck-suppress constParameter */
-fit_line(double *x, double *y, int count, double *a, double *b)
-{
-	double sx = 0, sy = 0, sxy = 0, sxx = 0, d;
-	int i;
-
-	for (i = 0; i < count; i++) {
-		sx += x[i];
-		sy += y[i];
-		sxy += x[i] * y[i];
-		sxx += x[i] * x[i];
-	}
-	d = count * sxx - sx * sx;
-	if (count < 2 || d == 0)
-		return -1;
-	*b = (count * sxy - sx * sy) / d;
-	*a = (sy - *b * sx) / count;
-	return 0;
-}
-
-/*
- * The case-level barrier (libmicro.h).  Its lock is robust, so a caller
- * dying inside cannot wedge the rest, and its waits wake every 100 ms to
- * leave when the engine is stopping the run.
- */
-barrier_t *
-barrier_create(int hwm, int datasize)
-{
-	pthread_mutexattr_t ma;
-	pthread_condattr_t ca;
-	barrier_t *bar;
-	size_t size;
-	void *p;
-
-	if (hwm < 1 || datasize < 0) {
-		errno = EINVAL;
-		return NULL;
-	}
-	size = sizeof(*bar) + (size_t)(datasize > 1 ? datasize - 1 : 0) *
-	    sizeof(double);
-	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
-	    -1, 0);
-	if (p == MAP_FAILED)
-		return NULL;
-	bar = p;
-	bar->ba_hwm = hwm;
-	bar->ba_datasize = datasize;
-	bar->ba_size = size;
-	(void) pthread_mutexattr_init(&ma);
-	(void) pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_SHARED);
-	(void) pthread_mutexattr_setrobust(&ma, PTHREAD_MUTEX_ROBUST);
-	(void) pthread_condattr_init(&ca);
-	(void) pthread_condattr_setpshared(&ca, PTHREAD_PROCESS_SHARED);
-	(void) pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	if (pthread_mutex_init(&bar->ba_lock, &ma) != 0 ||
-	    pthread_cond_init(&bar->ba_cv, &ca) != 0) {
-		(void) munmap(p, size);
-		errno = ENOMEM;
-		bar = NULL;
-	}
-	(void) pthread_mutexattr_destroy(&ma);
-	(void) pthread_condattr_destroy(&ca);
-	return bar;
-}
-
-static int
-ba_lock(barrier_t *bar, int e)
-{
-	if (e == EOWNERDEAD)
-		e = pthread_mutex_consistent(&bar->ba_lock);
-	return e;
-}
-
-/* Account a result in the phase; the last caller closes the phase. */
-static void
-ba_result(barrier_t *bar, const result_t *res)
-{
-	if (res == NULL)
-		return;
-	if (bar->ba_results == 0 || res->re_t0 < bar->ba_t0)
-		bar->ba_t0 = res->re_t0;
-	if (bar->ba_results == 0 || res->re_t1 > bar->ba_t1)
-		bar->ba_t1 = res->re_t1;
-	bar->ba_results++;
-	bar->ba_count0 += res->re_count;
-	bar->ba_count += res->re_count;
-	bar->ba_errors += res->re_errors;
-}
-
-static void
-ba_close(barrier_t *bar)
-{
-	if (bar->ba_results > 0) {
-		if (bar->ba_batches < bar->ba_datasize && bar->ba_count0 > 0)
-			bar->ba_data[bar->ba_batches] = (double)(bar->ba_t1 -
-			    bar->ba_t0) / (double)bar->ba_count0 *
-			    bar->ba_results;
-		bar->ba_batches++;
-	}
-	bar->ba_results = 0;
-	bar->ba_count0 = 0;
-	bar->ba_waiters = 0;
-	bar->ba_phase++;
-	(void) pthread_cond_broadcast(&bar->ba_cv);
-}
-
-int
-barrier_queue(barrier_t *bar, result_t *res)
-{
-	struct timespec until;
-	int phase, rc = 0;
-
-	if (bar == NULL || ba_lock(bar, pthread_mutex_lock(&bar->ba_lock)))
-		return -1;
-	ba_result(bar, res);
-	phase = bar->ba_phase;
-	if (++bar->ba_waiters >= bar->ba_hwm)
-		ba_close(bar);
-	while (bar->ba_phase == phase) {
-		if (lm.sh != NULL && lm.sh->sh_abort) {
-			bar->ba_waiters--;
-			rc = -1;
-			break;
-		}
-		(void) clock_gettime(CLOCK_MONOTONIC, &until);
-		until.tv_nsec += 100000000;
-		if (until.tv_nsec >= 1000000000) {
-			until.tv_sec++;
-			until.tv_nsec -= 1000000000;
-		}
-		if (pthread_cond_timedwait(&bar->ba_cv, &bar->ba_lock,
-		    &until) == EOWNERDEAD)
-			(void) pthread_mutex_consistent(&bar->ba_lock);
-	}
-	(void) pthread_mutex_unlock(&bar->ba_lock);
-	return rc;
-}
-
-int
-barrier_destroy(barrier_t *bar)
-{
-	if (bar == NULL) {
-		errno = EINVAL;
-		return -1;
-	}
-	return munmap(bar, bar->ba_size);
-}
-
-#if !defined(__GNUC__) && !defined(__clang__)
-void
-lm_opaque(const void *p)
-{
-	(void) p;
-}
-#endif
-
-const char *
-lm_tmpdir(void)
-{
-	const char *root = getenv("TMPDIR");
-
-	if (lm.tmpdir[0] != '\0')
-		return lm.tmpdir;
-	if (root == NULL || *root == '\0')
-		root = "/tmp";
-	snprintf(lm.tmpdir, sizeof(lm.tmpdir), "%s/libmicro.XXXXXX", root);
-	if (mkdtemp(lm.tmpdir) == NULL) {
-		lm_error("mkdtemp %s:", lm.tmpdir);
-		lm.tmpdir[0] = '\0';
-		return NULL;
-	}
-	lm.tmpowner = getpid();
-	return lm.tmpdir;
-}
-
-char *
-lm_tmppath(char *buf, size_t len, const char *name)
-{
-	const char *dir = lm_tmpdir();
-
-	if (dir == NULL || (size_t)snprintf(buf, len, "%s/%s", dir, name) >=
-	    len)
-		return NULL;
-	return buf;
-}
-
-int
-lm_fillfile(const char *path, long long size)
-{
-	static char block[65536];
-	long long done = 0;
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-
-	if (fd < 0) {
-		lm_error("%s:", path);
-		return -1;
-	}
-	while (done < size) {
-		size_t want = size - done < (long long)sizeof(block) ?
-		    (size_t)(size - done) : sizeof(block);
-		ssize_t got = write(fd, block, want);
-
-		if (got <= 0) {
-			lm_error("write %s:", path);
-			(void) close(fd);
-			return -1;
-		}
-		done += got;
-	}
-	return close(fd);
-}
-
-int
-lm_datafile(char **path, const char *name, long long size)
-{
-	static char buf[PATH_MAX];
-
-	if (*path != NULL)
-		return 0;
-	if ((*path = lm_tmppath(buf, sizeof(buf), name)) == NULL)
-		return -1;
-	return lm_fillfile(*path, size);
-}
-
-static int
-rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-	(void) sb;
-	(void) flag;
-	(void) ftw;
-	(void) remove(path);
-	return 0;
-}
-
-static void
-lm_cleanup(void)
-{
-	if (lm.tmpdir[0] != '\0' && getpid() == lm.tmpowner) {
-		(void) nftw(lm.tmpdir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-		lm.tmpdir[0] = '\0';
-	}
 }
 
 /*
@@ -2300,7 +694,7 @@ next_batch(long long b, long long span, double *prev, int round)
 		if (last > 0 && per >= 0.9 * last)
 			return 0;
 		next = b * 2;
-	} else if (span > 100 * lm.clk_res + 1000) {
+	} else if (span > 100 * lmi.clk_res + 1000) {
 		double want = ceil(1.1 * (double)lm.target_ns / per);
 
 		if (want > (double)next)
@@ -2326,9 +720,7 @@ cal_child(int b, const sigset_t *set, const sigset_t *old)
 {
 	int fd = open("/dev/null", O_RDWR), rc;
 
-#ifdef __linux__
-	(void) prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
+	lmi_die_with_parent();
 	/* The real run says whatever there is to say. */
 	if (fd >= 0) {
 		(void) dup2(fd, STDOUT_FILENO);
@@ -2340,10 +732,10 @@ cal_child(int b, const sigset_t *set, const sigset_t *old)
 	lm_optB = b;
 	lm_optC = LM_CALSAMPLES;
 	lm_optD = 0;
-	lm.optR = 0;
-	lm.optX = LM_CALMS;
+	lmi.optR = 0;
+	lmi.optX = LM_CALMS;
 	if (benchmark_initrun() != 0) {
-		lm_cleanup();
+		lmi_cleanup();
 		_exit(1);
 	}
 	setup_shared(4 * LM_CALSAMPLES);
@@ -2358,7 +750,7 @@ cal_child(int b, const sigset_t *set, const sigset_t *old)
 		rc = 1;
 	if (!lm_opt1 && lm_optP > 1)
 		reap_orphans();
-	lm_cleanup();
+	lmi_cleanup();
 	*lm.calspan = rc ? 0 : lm.sh->sh_minspan;
 	_exit(rc);
 }
@@ -2368,7 +760,7 @@ static int
 cal_wait(pid_t pid, const sigset_t *set)
 {
 	struct timespec tick = { 0, 100000000 };
-	long long deadline = getnsecs() + (2LL * lm.optX + 30000) * 1000000;
+	long long deadline = getnsecs() + (2LL * lmi.optX + 30000) * 1000000;
 	int status, sent = 0;
 
 	for (;;) {
@@ -2428,18 +820,18 @@ choose_batch(const sigset_t *set, const sigset_t *old)
 	p = mmap(NULL, sizeof(long long), PROT_READ | PROT_WRITE,
 	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED)
-		die("mmap:");
+		lmi_die("mmap:");
 	lm.calspan = p;
 	b = lm_nsecs_per_op > 0 ? lm.target_ns / lm_nsecs_per_op : 1;
 	b = b < 1 ? 1 : b > lm_maxB ? lm_maxB : b;
 	for (;;) {
-		lm.calrounds++;
+		lmi.calrounds++;
 		if (cal_round((int)b, set, old, &span) != 0) {
 			if (good > 0)
 				b = good;
 			break;
 		}
-		long long next = next_batch(b, span, &prev, lm.calrounds);
+		long long next = next_batch(b, span, &prev, lmi.calrounds);
 
 		good = b;
 		if (next == 0)
@@ -2456,7 +848,7 @@ choose_batch(const sigset_t *set, const sigset_t *old)
 	(void) munmap(p, sizeof(long long));
 	lm.calspan = NULL;
 	lm_optB = (int)b;
-	lm.calns = getnsecs() - start;
+	lmi.calns = getnsecs() - start;
 }
 
 /* Leave the way the signal asked, after cleaning up. */
@@ -2465,7 +857,7 @@ resignal(int sig)
 {
 	sigset_t set;
 
-	lm_cleanup();
+	lmi_cleanup();
 	(void) signal(sig, SIG_DFL);
 	(void) sigemptyset(&set);
 	(void) sigaddset(&set, sig);
@@ -2497,51 +889,16 @@ setup_signals(sigset_t *set, sigset_t *old)
 	(void) sigprocmask(SIG_BLOCK, set, old);
 }
 
-int
-lm_main(int argc, char **argv)
+/* After the workers: the report, or why there is none; the last hooks. */
+static int
+end_run(void)
 {
-	sigset_t set, old;
-	struct timespec zero = { 0, 0 };
-	int rc = 0, sig;
+	int rc = 0;
 
-	set_defaults(argc, argv);
-	if (benchmark_init() != 0)
-		die("benchmark_init failed");
-	if (lm_tsdsize < lm_tsd)
-		lm_tsdsize = lm_tsd;
-	table_init();
-	apply_defaults();
-	parse_options(argc, argv);
-	/* A case may set lm_nsecs_per_op as its own -I default. */
-	if (lm_optI > 0)
-		lm_nsecs_per_op = lm_optI;
-	if (lm_opt1)
-		lm_optP = 1;
-	if (pthread_key_create(&lm.key, NULL) != 0)
-		die("pthread_key_create failed");
-	setup_signals(&set, &old);
-	calibrate_clock();
-	choose_batch(&set, &old);
-	if (lm.signo != 0) {
-		(void) benchmark_fini();
-		resignal(lm.signo);
-	}
-	if (benchmark_initrun() != 0)
-		die("benchmark_initrun failed");
-	setup_shared(lm_optC > 100000 ? lm_optC : 100000);
-	if (lm_optE)
-		fprintf(stderr, "Running: %20s", lm_optN);
-	run_workers(&set, &old);
-	if (!lm_opt1 && (sig = sigtimedwait(&set, NULL, &zero)) > 0 &&
-	    sig != SIGCHLD)
-		lm.signo = sig;
-	if (lm_optE)
-		fprintf(stderr, " for %12.5f seconds\n",
-		    (double)(lm.sh->sh_tend - lm.sh->sh_tstart) / 1e9);
 	if (lm.signo == 0 && lm.sh->sh_msg[0] != '\0') {
 		lm_error("%s", lm.sh->sh_msg);
 		rc = 1;
-	} else if (lm.signo == 0 && report(lm.sh) != 0) {
+	} else if (lm.signo == 0 && lmi_report(lm.sh) != 0) {
 		lm_error("writing the report:");
 		rc = 1;
 	}
@@ -2553,11 +910,55 @@ lm_main(int argc, char **argv)
 		lm_error("benchmark_fini failed");
 		rc = 1;
 	}
+	return rc;
+}
+
+int
+lm_main(int argc, char **argv)
+{
+	sigset_t set, old;
+	struct timespec zero = { 0, 0 };
+	int rc, sig;
+
+	lmi_set_defaults(argc, argv);
+	lm.mainpid = getpid();
+	if (benchmark_init() != 0)
+		lmi_die("benchmark_init failed");
+	if (lm_tsdsize < lm_tsd)
+		lm_tsdsize = lm_tsd;
+	lmi_parse_options(argc, argv);
+	/* A case may set lm_nsecs_per_op as its own -I default. */
+	if (lm_optI > 0)
+		lm_nsecs_per_op = lm_optI;
+	if (lm_opt1)
+		lm_optP = 1;
+	if (pthread_key_create(&lmi.key, NULL) != 0)
+		lmi_die("pthread_key_create failed");
+	setup_signals(&set, &old);
+	calibrate_clock();
+	choose_batch(&set, &old);
+	if (lm.signo != 0) {
+		(void) benchmark_fini();
+		resignal(lm.signo);
+	}
+	if (benchmark_initrun() != 0)
+		lmi_die("benchmark_initrun failed");
+	setup_shared(lm_optC > 100000 ? lm_optC : 100000);
+	if (lm_optE)
+		fprintf(stderr, "Running: %20s", lm_optN);
+	run_workers(&set, &old);
+	if (!lm_opt1 && (sig = sigtimedwait(&set, NULL, &zero)) > 0 &&
+	    sig != SIGCHLD)
+		lm.signo = sig;
+	if (lm_optE)
+		fprintf(stderr, " for %12.5f seconds\n",
+		    (double)(lm.sh->sh_tend - lm.sh->sh_tstart) / 1e9);
+	rc = end_run();
 	if (!lm_opt1)
 		reap_orphans();
 	if (lm.signo != 0)
 		resignal(lm.signo);
-	lm_cleanup();
+	lmi_cleanup();
 	(void) munmap(lm.sh, lm.shsize);
 	return rc;
 }

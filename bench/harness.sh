@@ -34,8 +34,8 @@ trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM HUP
 
 ${CC:-cc} -std=c99 -D_GNU_SOURCE -O2 -I"$top" -o "$tmp/harness_getpid" \
-    "$top/bench/harness_getpid.c" "$top/libmicro.c" "$top/bench.c" \
-    -lpthread -lm || exit 1
+    "$top/bench/harness_getpid.c" "$top/libmicro.c" "$top"/engine/*.c \
+    "$top/bench.c" -lpthread -lm || exit 1
 [ -x "$bin/nop" ] || { echo "$prog: build first (make)" >&2; exit 1; }
 
 printf '%-4s %12s %10s %14s %14s %14s %8s\n' run "clock ovh ns" "res ns" \

@@ -13,10 +13,10 @@
 # when optimised: its counter is not volatile), -DUSE_SEMOP -D_REENTRANT,
 # linked with -lpthread -lm -lrt; recurse is linked with recurse2.c,
 # exec_bin is built on its own for the exec case.  The engine
-# (libmicro.c, bench.c) is compiled as this tree's Makefile compiles it,
-# with -DLM_SUN_OPERANDS: Sun's engine handed operands to every case
-# (its chdir case reads two directories from lm_argv), ours only to a
-# case that sets lm_operands.
+# (libmicro.c, engine/*.c, bench.c) is compiled as this tree's Makefile
+# compiles it, with -DLM_SUN_OPERANDS: Sun's engine handed operands to
+# every case (its chdir case reads two directories from lm_argv), ours
+# only to a case that sets lm_operands.
 # Sun's suite is the here-document of its bench script: each line loses
 # "$OPTS" and its double quotes and keeps its own options; a line whose
 # case was not built is left out and named.
@@ -112,11 +112,14 @@ else
 	done >"$bindir/.obj/cases"
 fi
 
-eng="$bindir/.obj/libmicro.o $bindir/.obj/bench.o"
-for e in libmicro bench; do
+eng=
+for f in "$top/libmicro.c" "$top"/engine/*.c "$top/bench.c"; do
+	e=${f##*/}
+	e=${e%.c}
 	$cc -std=c99 -D_GNU_SOURCE -DLM_SUN_OPERANDS -O2 -g -c \
-	    -o "$bindir/.obj/$e.o" "$top/$e.c" ||
-	    { echo "$prog: cannot build $e.c" >&2; exit 1; }
+	    -o "$bindir/.obj/$e.o" "$f" ||
+	    { echo "$prog: cannot build $f" >&2; exit 1; }
+	eng="$eng $bindir/.obj/$e.o"
 done
 sunflags="-D_GNU_SOURCE -DUSE_SEMOP -D_REENTRANT -I$top"
 built=0

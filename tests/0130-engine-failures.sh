@@ -8,7 +8,7 @@
 build() {
 	${CC:-cc} -std=c99 -D_GNU_SOURCE -Wall -Wextra -O1 -I"$LM_TOP" \
 	    -o "$1" "$LM_TOP/tests/fixtures/$1.c" "$LM_TOP/libmicro.c" \
-	    "$LM_TOP/bench.c" -lpthread -lm 2>"$1.cc"
+	    "$LM_TOP"/engine/*.c "$LM_TOP/bench.c" -lpthread -lm 2>"$1.cc"
 }
 
 # leftovers PATTERN: no process whose command line matches is running.

@@ -16,7 +16,8 @@ mkdir -p "$TMPDIR" bin || exit 1
 build() {
 	${CC:-cc} -std=c99 -D_GNU_SOURCE -Wall -Wextra -O1 -I"$LM_TOP" \
 	    -o "bin/$1" "$LM_TOP/tests/fixtures/$1.c" "$LM_TOP/libmicro.c" \
-	    "$LM_TOP/bench.c" -lpthread -lm >"$1.cc" 2>&1 && [ ! -s "$1.cc" ]
+	    "$LM_TOP"/engine/*.c "$LM_TOP/bench.c" -lpthread -lm \
+	    >"$1.cc" 2>&1 && [ ! -s "$1.cc" ]
 }
 
 procs() { pgrep -f "^bin/$1" | wc -l | tr -d ' '; }
@@ -94,7 +95,8 @@ bin/twostate -B 250 -C 200 -W >out 2>&1
 check "two alternating costs: the Bimodal warning names both modes" \
     grep -q '^#      Bimodal: the samples gather near [0-9.e+-]* and ' out
 if ${CC:-cc} -std=c99 -D_GNU_SOURCE -O1 -I"$LM_TOP" -o twomodes \
-    "$LM_TOP/tests/unit/twomodes.c" -lpthread -lm 2>cc.err; then
+    "$LM_TOP/tests/unit/twomodes.c" "$LM_TOP/engine/stats.c" -lm \
+    2>cc.err; then
 	./twomodes >tap
 	rc=$?
 	while IFS= read -r line; do

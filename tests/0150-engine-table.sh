@@ -10,7 +10,7 @@
 mkdir -p bin || exit 1
 ${CC:-cc} -std=c99 -D_GNU_SOURCE -Wall -Wextra -O1 -I"$LM_TOP" \
     -o bin/table "$LM_TOP/tests/fixtures/table.c" "$LM_TOP/libmicro.c" \
-    "$LM_TOP/bench.c" -lpthread -lm >cc.out 2>&1
+    "$LM_TOP"/engine/*.c "$LM_TOP/bench.c" -lpthread -lm >cc.out 2>&1
 check "table.c builds with no warnings" test -x bin/table -a ! -s cc.out
 diag <cc.out
 

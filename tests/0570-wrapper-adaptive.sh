@@ -12,7 +12,7 @@ W=$LM_TOP/wrapper.sh
 mkdir bin troot vroot
 if ! ${CC:-cc} -std=c99 -D_GNU_SOURCE -O1 -I"$LM_TOP" -o bin/spread \
     "$LM_TOP/tests/fixtures/spread.c" "$LM_TOP/libmicro.c" \
-    "$LM_TOP/bench.c" -lpthread -lm >cc.out 2>&1; then
+    "$LM_TOP"/engine/*.c "$LM_TOP/bench.c" -lpthread -lm >cc.out 2>&1; then
 	not_ok "tests/fixtures/spread.c builds"
 	diag <cc.out
 	done_testing

@@ -69,13 +69,14 @@ san_flags() {
 }
 
 # san_canary BIN DIR: tests/fuzz/canary.c built as DIR/canary against the
-# engine objects in BIN, with the flags BIN was built with.
+# engine objects in BIN (BIN/.obj holds them all), with the flags BIN was
+# built with.
 san_canary() {
 	mkdir -p "$2"
 	# shellcheck disable=SC2046 # the flags are lists
 	${CC:-cc} -std=c99 -D_GNU_SOURCE $(san_flags "$1" CFLAGS) -I"$LM_TOP" \
-	    -o "$2/canary" "$LM_TOP/tests/fuzz/canary.c" "$1/.obj/libmicro.o" \
-	    "$1/.obj/bench.o" $(san_flags "$1" LDFLAGS) -lpthread -lm \
+	    -o "$2/canary" "$LM_TOP/tests/fuzz/canary.c" "$1"/.obj/*.o \
+	    $(san_flags "$1" LDFLAGS) -lpthread -lm \
 	    >canary.cc 2>&1
 }
 

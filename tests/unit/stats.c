@@ -3,26 +3,13 @@
  * Unit tests of the engine's statistics on fixed data.  The expected
  * values were computed independently (Python's statistics module and
  * textbook formulas: sample stddev, population-moment skew and excess
- * kurtosis, R type-7 percentiles).  The engine's static functions are
- * reached by including its source.
+ * kurtosis, R type-7 percentiles).  Built with the statistics unit
+ * (engine/stats.c) and the stand-alone helpers (engine/util.c) only.
  */
-#include "../../libmicro.c"
+#include <math.h>
+#include <stdio.h>
 
-int benchmark(void *tsd, result_t *res) { (void)tsd; (void)res; return 0; }
-int benchmark_init(void) { return 0; }
-int benchmark_fini(void) { return 0; }
-int benchmark_initrun(void) { return 0; }
-int benchmark_finirun(void) { return 0; }
-int benchmark_initworker(void *tsd) { (void)tsd; return 0; }
-int benchmark_finiworker(void *tsd) { (void)tsd; return 0; }
-int benchmark_initbatch(void *tsd) { (void)tsd; return 0; }
-int benchmark_finibatch(void *tsd) { (void)tsd; return 0; }
-int benchmark_optswitch(int opt, char *arg) { (void)opt; (void)arg; return -1; }
-char *benchmark_result(void) { return NULL; }
-const struct lm_opt lm_options[] = { LM_END };
-const struct lm_col lm_columns[] = { LM_END };
-int benchmark_optcheck(void) { return 0; }
-const size_t lm_tsd = 0;
+#include "../../engine/engine.h"
 
 static int ntest, nfail;
 
@@ -50,7 +37,7 @@ main(void)
 	struct stats st;
 	int i, m;
 
-	st_compute(a, 8, scratch, &st);
+	lmi_st_compute(a, 8, scratch, &st);
 	near("a mean", st.st_mean, 5);
 	near("a stddev", st.st_stddev, 2.138089935299395);
 	near("a median", st.st_median, 4.5);
@@ -69,7 +56,7 @@ main(void)
 	near("a min", st.st_min, 2);
 	near("a max", st.st_max, 9);
 
-	st_compute(b, 11, scratch, &st);
+	lmi_st_compute(b, 11, scratch, &st);
 	near("b mean", st.st_mean, 4.593181818181819);
 	near("b stddev", st.st_stddev, 3.0433552805475017);
 	near("b median", st.st_median, 4.0);
@@ -87,32 +74,35 @@ main(void)
 		up[i] = i;
 		down[i] = 10 - i;
 	}
-	near("rising series correlates +1", st_timecorr(up, 10), 1);
-	near("falling series correlates -1", st_timecorr(down, 10), -1);
-	near("flat series correlates 0", st_timecorr(flat, 6), 0);
+	lmi_st_compute(up, 10, scratch, &st);
+	near("rising series correlates +1", st.st_timecorr, 1);
+	lmi_st_compute(down, 10, scratch, &st);
+	near("falling series correlates -1", st.st_timecorr, -1);
+	lmi_st_compute(flat, 6, scratch, &st);
+	near("flat series correlates 0", st.st_timecorr, 0);
 
 	/* 1..100 in a scrambled order: 99% CI of the median is ranks 37, 64 */
 	for (i = 0; i < 100; i++)
 		hundred[i] = (i * 37) % 100 + 1;
-	st_compute(hundred, 100, scratch, &st);
+	lmi_st_compute(hundred, 100, scratch, &st);
 	near("1..100 median", st.st_median, 50.5);
 	near("1..100 median ci low", st.st_cilo, 37);
 	near("1..100 median ci high", st.st_cihi, 64);
-	near("1..100 precision (%)", st_precision(hundred, 100, scratch),
+	near("1..100 precision (%)", lmi_st_precision(hundred, 100, scratch),
 	    100 * (64 - 37) / 2.0 / 50.5);
 
 	/* Tukey far fences for c are [8.65, 12.325]: only 100 goes. */
-	m = st_remove_outliers(c, 10, scratch, kept);
+	m = lmi_st_remove_outliers(c, 10, scratch, kept);
 	near("c keeps 9 of 10", m, 9);
 	near("c keeps time order (7th kept is 10.3)", kept[7], 10.3);
-	m = st_remove_outliers(flat, 6, scratch, kept);
+	m = lmi_st_remove_outliers(flat, 6, scratch, kept);
 	near("IQR 0 removes nothing", m, 6);
 
-	st_compute(flat, 6, scratch, &st);
+	lmi_st_compute(flat, 6, scratch, &st);
 	near("flat stddev", st.st_stddev, 0);
 	near("flat skew defined as 0", st.st_skew, 0);
 	near("flat kurtosis defined as 0", st.st_kurt, 0);
-	st_compute(a, 1, scratch, &st);
+	lmi_st_compute(a, 1, scratch, &st);
 	near("one sample: stddev 0", st.st_stddev, 0);
 	near("one sample: median", st.st_median, 2);
 

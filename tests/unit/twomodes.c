@@ -1,34 +1,30 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Unit test of the engine's two-modes rule (st_twomodes) on generated
+ * Unit test of the engine's two-modes rule (lmi_st_twomodes) on generated
  * data: one right-skewed peak, 1 + 0.3 Exp(1), must not be called
  * bimodal (the bimodality coefficient, which the rule replaced, called it
  * so); neither must a uniform or a normal sample; mixtures of two states
- * must.  The
- * engine's static functions are reached by including its source.
+ * must.  Built with the statistics unit (engine/stats.c) only.
  */
-#include "../../libmicro.c"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-int benchmark(void *tsd, result_t *res) { (void)tsd; (void)res; return 0; }
-int benchmark_init(void) { return 0; }
-int benchmark_fini(void) { return 0; }
-int benchmark_initrun(void) { return 0; }
-int benchmark_finirun(void) { return 0; }
-int benchmark_initworker(void *tsd) { (void)tsd; return 0; }
-int benchmark_finiworker(void *tsd) { (void)tsd; return 0; }
-int benchmark_initbatch(void *tsd) { (void)tsd; return 0; }
-int benchmark_finibatch(void *tsd) { (void)tsd; return 0; }
-int benchmark_optswitch(int opt, char *arg) { (void)opt; (void)arg; return -1; }
-char *benchmark_result(void) { return NULL; }
-const struct lm_opt lm_options[] = { LM_END };
-const struct lm_col lm_columns[] = { LM_END };
-int benchmark_optcheck(void) { return 0; }
-const size_t lm_tsd = 0;
+#include "../../engine/engine.h"
 
 #define N	2000
 
 static unsigned long long rng;
 static int ntest, nfail;
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
 
 static double
 uniform(void)
@@ -53,7 +49,7 @@ expect(const char *what, double *x, int n, int want)
 
 	memcpy(sorted, x, (size_t)n * sizeof(*x));
 	qsort(sorted, (size_t)n, sizeof(*x), cmp_double);
-	got = st_twomodes(sorted, n, &m1, &m2);
+	got = lmi_st_twomodes(sorted, n, &m1, &m2);
 	ntest++;
 	nfail += got != want;
 	printf("%sok %d - %s (n %d): %s", got == want ? "" : "not ", ntest,
@@ -67,11 +63,12 @@ int
 main(void)
 {
 	static const int sizes[] = { 30, 100, 200, 1000, N };
-	double x[N];
-	int s, i, seed, n;
+	static double x[N];
+	int s, i, seed;
 
 	for (s = 0; s < 5; s++) {
-		n = sizes[s];
+		int n = sizes[s];
+
 		for (seed = 1; seed <= 20; seed++) {
 			char what[80];
 
