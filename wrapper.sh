@@ -260,6 +260,15 @@ fi
 lm_b=$(absdir "$lm_bin") || bad "no bin directory: $lm_bin (run make?)"
 lm_bin=$lm_b
 
+# The runner, which starts every run: bin/.lmspawn beside the wrapper, or
+# lib/libmicro/bin/.lmspawn installed.  make builds it with the cases.
+lm_runner=
+for lm_p in "$here/bin/.lmspawn" "$here/../lib/libmicro/bin/.lmspawn"; do
+	[ -x "$lm_p" ] && { lm_runner=$lm_p; break; }
+done
+[ -n "$lm_runner" ] ||
+    bad "no runner bin/.lmspawn beside the wrapper in $here (run make)"
+
 if [ -z "$lm_suite" ]; then
 	lm_suite=$here/cases/suite
 	[ -f "$lm_suite" ] || [ -d "$here/cases" ] ||
@@ -292,9 +301,6 @@ lm_vparent=$lm_d
 
 lm_troot=
 lm_vroot=
-lm_child=
-lm_dog=
-lm_runner=
 lm_runner_pid=
 lm_done=0
 lm_total=0
@@ -306,18 +312,7 @@ stop_children() {
 		kill -TERM "$lm_runner_pid" 2>/dev/null
 		wait "$lm_runner_pid" 2>/dev/null
 		lm_runner_pid=
-		lm_runner=
 		exec 4>&- 5<&-
-	fi
-	if [ -n "$lm_child" ]; then
-		kill -TERM "$lm_child" 2>/dev/null
-		wait "$lm_child" 2>/dev/null
-		lm_child=
-	fi
-	if [ -n "$lm_dog" ]; then
-		kill -TERM "$lm_dog" 2>/dev/null
-		wait "$lm_dog" 2>/dev/null
-		lm_dog=
 	fi
 }
 
@@ -705,74 +700,19 @@ secs() {
 	lm_s=$((lm_s / 10)).$((lm_s % 10))
 }
 
-# The time limit is kept by one watchdog for the whole suite, not by a
-# timeout(1) per run.  spawn writes "SEQ PID" of the run in progress to
-# $lm_state/current and "SEQ -" when it is over; once a second the
-# watchdog counts how long it has seen the same run, and past the limit
-# marks it killed.SEQ, sends SIGTERM, and five seconds on SIGKILL.  So a
-# run is stopped between LIMIT and LIMIT+1 seconds after it began.
-# shellcheck disable=SC2317 # run in the background
-watchdog() {
-	lm_sp=
-	trap '[ -z "$lm_sp" ] || kill "$lm_sp" 2>/dev/null; exit 0' TERM
-	lm_wlast=
-	lm_wticks=0
-	while kill -0 "$lm_wrapper" 2>/dev/null && [ -d "$lm_state" ]; do
-		sleep 1 &
-		lm_sp=$!
-		wait "$lm_sp"
-		lm_sp=
-		read -r lm_wseq lm_wpid <"$lm_state/current" 2>/dev/null ||
-		    continue
-		is_uint "$lm_wpid" || { lm_wlast=; continue; }
-		if [ "$lm_wseq" != "$lm_wlast" ]; then
-			lm_wlast=$lm_wseq
-			lm_wticks=0
-			continue
-		fi
-		lm_wticks=$((lm_wticks + 1))
-		if [ "$lm_wticks" -eq "$lm_limit" ]; then
-			true >"$lm_state/killed.$lm_wseq"
-			kill -TERM "$lm_wpid" 2>/dev/null
-		elif [ "$lm_wticks" -ge $((lm_limit + 5)) ]; then
-			kill -KILL "$lm_wpid" 2>/dev/null
-		fi
-	done
-}
-lm_wrapper=$$
-lm_seq=0
-
 # spawn OUT ERR CMD...: run CMD in the fast root (where bin/ leads to the
-# binaries); the exit status is left in lm_rc, lm_killed says whether the
-# time limit stopped it.  With the runner (lmspawn, fd 4 its requests and
-# fd 5 its replies) the shell forks nothing, and the runner also gives
-# the run's wall time (lm_dt).  Without it, CMD runs in the background so that
-# a signal to the wrapper is handled at once, under the watchdog.
+# binaries) through the runner (fd 4 its requests, fd 5 its replies), so
+# that the shell forks nothing: the exit status in lm_rc, lm_killed set
+# when the time limit stopped it, the wall time in lm_dt.
 spawn() {
 	lm_o=$1
 	lm_e=$2
 	shift 2
-	if [ -n "$lm_runner" ]; then
-		if ! printf '%s\n' "$lm_o" "$lm_e" "$@" '' >&4 ||
-		    ! read -r lm_rc lm_killed lm_dt <&5; then
-			die "the runner $lm_runner stopped"
-		fi
-		[ "$lm_killed" = 1 ] || lm_killed=
-		return 0
+	if ! printf '%s\n' "$lm_o" "$lm_e" "$@" '' >&4 ||
+	    ! read -r lm_rc lm_killed lm_dt <&5; then
+		die "the runner $lm_runner stopped"
 	fi
-	lm_seq=$((lm_seq + 1))
-	(cd "$lm_troot" && exec "$@") </dev/null >"$lm_o" 2>"$lm_e" 3>&- &
-	lm_child=$!
-	[ -z "$lm_dog" ] ||
-	    printf '%d %d\n' "$lm_seq" "$lm_child" >"$lm_state/current"
-	wait "$lm_child" 2>/dev/null
-	lm_rc=$?
-	lm_child=
-	lm_killed=
-	if [ -n "$lm_dog" ]; then
-		printf '%d -\n' "$lm_seq" >"$lm_state/current"
-		[ ! -e "$lm_state/killed.$lm_seq" ] || lm_killed=1
-	fi
+	[ "$lm_killed" = 1 ] || lm_killed=
 }
 
 # why RC: what an exit status says happened.
@@ -1142,11 +1082,7 @@ header_run() {
 	else
 		hdr Time_limit none
 	fi
-	if [ -n "$lm_runner" ]; then
-		hdr Runner "lmspawn (posix_spawn, no fork of the shell per run)"
-	else
-		hdr Runner "shell (a fork of the wrapper per run; no bin/.lmspawn)"
-	fi
+	hdr Runner "lmspawn (posix_spawn, no fork of the shell per run)"
 	hdr Fast_root "$(fs_type "$lm_tparent")"
 	hdr Disk_root "$(fs_type "$lm_vparent")"
 }
@@ -1480,26 +1416,16 @@ trust_check
 lm_writing=1
 tick
 lm_start=$lm_cs
-# The runner: next to the wrapper (bin/.lmspawn, or lib/libmicro/bin/
-# installed).  Without it, or if it does not start, the shell starts the
-# runs itself under the watchdog.
-for lm_p in "$here/bin/.lmspawn" "$here/../lib/libmicro/bin/.lmspawn"; do
-	[ -x "$lm_p" ] || continue
-	mkfifo "$lm_state/req" "$lm_state/rep" 2>/dev/null || break
-	"$lm_p" "$lm_troot" "$lm_limit" <"$lm_state/req" \
-	    >"$lm_state/rep" 2>/dev/null 3>&- &
-	lm_runner_pid=$!
-	exec 4>"$lm_state/req" 5<"$lm_state/rep"
-	if read -r lm_ready <&5 && [ "$lm_ready" = ready ]; then
-		lm_runner=$lm_p
-	else
-		stop_children
-	fi
-	break
-done
-if [ -z "$lm_runner" ] && [ "$lm_limit" -gt 0 ]; then
-	watchdog </dev/null >/dev/null 2>&1 3>&- &
-	lm_dog=$!
+# The runner, talked to through two fifos: requests on fd 4, replies
+# on fd 5.
+mkfifo "$lm_state/req" "$lm_state/rep" || die "cannot make fifos in $lm_state"
+"$lm_runner" "$lm_troot" "$lm_limit" <"$lm_state/req" \
+    >"$lm_state/rep" 2>/dev/null 3>&- &
+lm_runner_pid=$!
+exec 4>"$lm_state/req" 5<"$lm_state/rep"
+if ! read -r lm_ready <&5 || [ "$lm_ready" != ready ]; then
+	stop_children
+	die "the runner $lm_runner did not start"
 fi
 lm_elf=$(elf_info "$lm_bin/nop")
 header_libmicro
@@ -1584,14 +1510,12 @@ run_one() {
 	set -- "bin/$lm_case" $lm_opts "$@"
 	set +f
 
-	[ -n "$lm_runner" ] || tick
-	lm_t0=$lm_cs
 	lm_why=
-	lm_dt=
 	if [ ! -f "$lm_bin/$lm_case" ] || [ ! -x "$lm_bin/$lm_case" ]; then
 		true >"$lm_state/$lm_k.out"
 		true >"$lm_state/$lm_k.err"
 		lm_why="no program bin/$lm_case in $lm_bin"
+		lm_dt=0
 	else
 		spawn "$lm_state/$lm_k.out" "$lm_state/$lm_k.err" "$@"
 		if [ "$lm_rc" -ne 0 ]; then
@@ -1603,10 +1527,6 @@ run_one() {
 			*[!0]*) lm_nerr=$((lm_nerr + 1)) ;;
 			esac
 		fi
-	fi
-	if [ -z "$lm_dt" ]; then
-		tick
-		lm_dt=$((lm_cs - lm_t0))
 	fi
 	{
 		printf 'R %d %d %s\n' "$lm_k" "$lm_dt" "$lm_name" &&
