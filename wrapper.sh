@@ -837,45 +837,9 @@ hdr() {
 
 first_line() { [ -r "$1" ] && head -n 1 "$1" 2>/dev/null; }
 
-# ELF facts of a program: "64 dynamic INTERP", "64 static", or nothing.
-elf_info() {
-	od -An -v -tu1 -N 4096 "$1" 2>/dev/null | awk '
-	function rd(o, k,    v, i) {
-		v = 0
-		if (le)
-			for (i = k - 1; i >= 0; i--) v = v * 256 + b[o + i]
-		else
-			for (i = 0; i < k; i++) v = v * 256 + b[o + i]
-		return v
-	}
-	{ for (i = 1; i <= NF; i++) b[n++] = $i + 0 }
-	END {
-		if (n < 64 || b[0] != 127 || b[1] != 69 || b[2] != 76 ||
-		    b[3] != 70)
-			exit 1
-		w = b[4] == 2 ? 8 : 4
-		le = b[5] == 1
-		if (w == 8) {
-			phoff = rd(32, 8); phsz = rd(54, 2); phn = rd(56, 2)
-		} else {
-			phoff = rd(28, 4); phsz = rd(42, 2); phn = rd(44, 2)
-		}
-		for (i = 0; i < phn; i++) {
-			o = phoff + i * phsz
-			if (o + phsz > n)
-				exit 1
-			if (rd(o, 4) != 3)	# PT_INTERP
-				continue
-			off = w == 8 ? rd(o + 8, 8) : rd(o + 4, 4)
-			s = ""
-			for (j = off; j < n && b[j] != 0; j++)
-				s = s sprintf("%c", b[j])
-			print w * 8, "dynamic", s
-			exit 0
-		}
-		print w * 8, "static"
-	}'
-}
+# ELF facts of a program, from the runner: "64 dynamic INTERP",
+# "64 static", or nothing.
+elf_info() { "$lm_runner" --elf "$1" 2>/dev/null; }
 
 linkage() {
 	case $1 in
