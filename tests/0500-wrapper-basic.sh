@@ -148,6 +148,7 @@ check "the roots are removed again" \
 mkdir -p prefix/bin prefix/lib/libmicro/bin prefix/share/libmicro
 cp "$W" prefix/bin/libmicro-wrapper
 cp "$LM_TOP/lib/fixtures.sh" "$LM_TOP/lib/result.awk" prefix/share/libmicro/
+cp -R "$LM_TOP/lib/wrapper" prefix/share/libmicro/
 cp "$BIN/nop" "$BIN/.lmspawn" prefix/lib/libmicro/bin/
 echo 'nop -N installed' >prefix/share/libmicro/suite
 sh prefix/bin/libmicro-wrapper -Q -q -t troot -d vroot -o inst
