@@ -53,8 +53,9 @@ Run every line of a suite and write one result file (stdout by default).
   -h, -?    this help
 A substring operand selects the runs whose name or case contains it;
 options come before the substrings.
-Before the first run, every selected line is checked with its case's
---check-lines (options, -f files), every case program must exist, and
+Before the first run, every line is checked with its case's
+--check-lines (options, -f files), which settles its name and options;
+every selected line must pass and its case program exist; and
 what makes the machine unfit to measure on is said as a warning on
 stderr and in the header (!Warn_KEY lines), with what to do about it.
 Suite lines: CASE [args...]; the run is named by -N NAME (default CASE).
@@ -327,32 +328,31 @@ make_roots
 # ---- the suite --------------------------------------------------------
 
 read_suite
-select_runs
-if [ -n "$lm_dry" ]; then
-	dry_run
-	exit 0
-fi
 
-lm_total=$((lm_nsel * lm_passes))
-
-# ---- fixtures ---------------------------------------------------------
-
-# The placeholders' files (lib/fixtures.sh).  The data files are made
-# anew for every pass: the pages a file happens to get are part of the
-# luck of a pass, which the passes must show.
+# The placeholders' files (lib/fixtures.sh), before the lines are
+# checked: a case checks that the files its options name are there.  The
+# data files are made anew for every pass: the pages a file happens to
+# get are part of the luck of a pass, which the passes must show.
 lm_fixture_paths "$lm_troot" "$lm_vroot"
 if ! { lm_make_fixtures && ln -s "$lm_bin" "$lm_troot/bin"; }; then
 	die "cannot make the fixtures in $lm_troot and $lm_vroot"
 fi
 
-# ---- the runs ---------------------------------------------------------
-
-check_runs
+check_suite
+select_runs
+check_selected
+if [ -n "$lm_dry" ]; then
+	dry_run
+	exit 0
+fi
 if [ -n "$lm_checkonly" ]; then
 	trust_check
 	say "$prog: $lm_nsel runs checked: ready to run"
 	exit 0
 fi
+lm_total=$((lm_nsel * lm_passes))
+
+# ---- the runs ---------------------------------------------------------
 
 if [ -n "$lm_out" ]; then
 	# A failed redirection on exec would end the shell with no word of ours.

@@ -1,12 +1,16 @@
 # SPDX-License-Identifier: MIT
 # dryrun.awk - the dry run's list: each selected run with its estimated
-# seconds per pass, then the whole; see dry_run() in suite.sh.  Files:
-# the estimate, then the selected runs.  -v passes, est, budget, fewest.
+# seconds per pass and its suite line, then the whole; see dry_run() in
+# suite.sh.  Files: the estimate, then the selected runs (NAME CASE LINE
+# STATE BGIVEN D P T ARGS...).  -v passes, est, budget, fewest.
 FILENAME != ARGV[ARGC - 1] { e[$1] = $2; from[$1] = $3; next }
 {
 	t += e[$1]; n++
 	if (from[$1] == "options") low++
-	printf "%-16s %8.2f s  %s\n", $1, e[$1], substr($0, length($1) + 2)
+	s = $2
+	for (i = 9; i <= NF; i++)
+		s = s " " $i
+	printf "%-16s %8.2f s  %s\n", $1, e[$1], s
 }
 # s seconds of runs, cut to the budget (the first pass always runs)
 function capped(s) {

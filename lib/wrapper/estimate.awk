@@ -1,17 +1,7 @@
 # SPDX-License-Identifier: MIT
 # estimate.awk - the expected seconds of one pass of each selected run
-# (NAME CASE ARGS... lines) as "NAME SECS FROM"; see estimate() in
-# suite.sh.  -v opts (the common options), est (an earlier result file,
-# or empty).
-function dur(s,    n, w, i, d) {
-	n = split(s, w)
-	for (i = 1; i <= n; i++)
-		if (w[i] == "-D" && i < n)
-			d = w[++i]
-		else if (w[i] ~ /^-D[0-9]/)
-			d = substr(w[i], 3)
-	return d
-}
+# (NAME CASE LINE STATE BGIVEN D ..., see suite.sh) as "NAME SECS FROM";
+# see estimate() in suite.sh.  -v est: an earlier result file, or empty.
 BEGIN {
 	while (est != "" && (getline l <est) > 0) {
 		n = split(l, w)
@@ -33,9 +23,6 @@ BEGIN {
 			na[name]++
 		}
 	}
-	d0 = dur(opts)
-	if (d0 == "")
-		d0 = 10
 }
 {
 	if ($1 in nw) {
@@ -43,8 +30,9 @@ BEGIN {
 	} else if ($1 in na) {
 		print $1, alt[$1] / na[$1], "file"
 	} else {
-		$2 = ""
-		d = dur($0)
-		print $1, (d == "" ? d0 : d) / 1000 + 0.02, "options"
+		# -D as the engine settled it; the engine's default for a
+		# program that cannot say
+		d = $4 == "ok" ? $6 : 10
+		print $1, d / 1000 + 0.02, "options"
 	}
 }

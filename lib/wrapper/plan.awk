@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
-# plan.awk - the runs of the next pass; see plan() in suite.sh.  Files:
-# the figures so far, then the selected runs.  -v seed, rf, cf, figs,
-# opts, pass, minpass, target.
+# plan.awk - the runs of the next pass, NAME CASE ARGS...; see plan() in
+# suite.sh.  Files: the figures so far, then the selected runs (NAME CASE
+# LINE STATE BGIVEN D P T ARGS...).  -v seed, rf, cf, figs, pass,
+# minpass, target.
 function next_rand() {
 	x = (x * 16807) % 2147483647
 	return x / 2147483647
@@ -24,9 +25,6 @@ function precise(nm,    m, sd) {
 	sd = sd > 0 ? sqrt(sd) : 0
 	return 100 * (exp(t975(m - 1) * sd / sqrt(m)) - 1) <= target + 0
 }
-function sets_batch(s) {
-	return s ~ /[ \t]-[A-Za-z0-9]*B/
-}
 FILENAME == figs {
 	if (!($1 in batch) && $4 ~ /^[0-9]+$/ && $4 > 0)
 		batch[$1] = $4
@@ -37,11 +35,15 @@ FILENAME == figs {
 }
 precise($1) { next }
 {
-	if (!sets_batch(opts) && ($1 in batch) &&
-	    !sets_batch(" " $0)) {
-		$2 = $2 " -B " batch[$1]
-	}
-	line[++n] = $0
+	# The batch is reused where the engine says no -B was given (in the
+	# line or the common options); a program that cannot say keeps its
+	# options as written.
+	s = $1 " " $2
+	if ($4 == "ok" && $5 == 0 && ($1 in batch))
+		s = s " -B " batch[$1]
+	for (i = 9; i <= NF; i++)
+		s = s " " $i
+	line[++n] = s
 }
 END {
 	x = seed % 2147483646 + 1

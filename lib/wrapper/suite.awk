@@ -1,10 +1,14 @@
 # SPDX-License-Identifier: MIT
 # suite.awk - the suite reader: each run of the suite file as one line,
-# NAME CASE ARGS..., on stdout, and "NR NAME CASE ARGS..." in the file
-# named by -v lines.  Comments and blank lines are skipped; a bad line is
-# one message on stderr naming the file and line, and exit 2.
-# -v prog, file (the suite, for messages), lines, names (the placeholder
-# names, blank-separated).
+# "LINE NAME CASE ARGS...", LINE its line in the file.  Comments and
+# blank lines are skipped; a bad line is one message on stderr naming
+# the file and line, and exit 2.
+# NAME is the name as written, the word after the line's last -N, else
+# CASE.  The engine settles the name of every line its case checks
+# (settle.awk); this one stands for a program that cannot say (a missing
+# one, one not built with this engine) and for a line the case refuses.
+# -v prog, file (the suite, for messages), names (the placeholder names,
+# blank-separated).
 BEGIN {
 	n = split(names, w)
 	for (i = 1; i <= n; i++)
@@ -38,13 +42,9 @@ function fail(msg) {
 			name = $(i + 1)
 		}
 	}
-	if (seen[name]++)
-		printf "%s: %s:%d: warning: run %s appears twice\n", prog,
-		    file, NR, name | "cat 1>&2"
-	line = name
+	line = NR " " name
 	for (i = 1; i <= NF; i++)
 		line = line " " $i
 	print line
-	print NR, line > lines
 }
 END { if (bad) exit 2 }

@@ -21,29 +21,11 @@ warn() {
 # sysval FILE: its first line, or nothing.
 sysval() { first_line "$lm_root$1"; }
 
-# multi_runs: how many selected runs use -P or -T above 1, counting the
-# common options, which a line's own options override.
+# multi_runs: how many selected runs use -P or -T above 1, as the engine
+# settled them (common options and the line's own).
 multi_runs() {
-	awk -v common="$lm_opts" '
-	function scan(s,    n, w, i, k) {
-		n = split(s, w)
-		for (i = 1; i <= n; i++) {
-			if ((w[i] == "-P" || w[i] == "-T") && i < n) {
-				k = substr(w[i], 2)
-				v[k] = w[++i] + 0
-			} else if (w[i] ~ /^-[PT][0-9]/)
-				v[substr(w[i], 2, 1)] = substr(w[i], 3) + 0
-		}
-	}
-	{
-		v["P"] = v["T"] = 1
-		scan(common)
-		$1 = $2 = ""
-		scan($0)
-		if (v["P"] > 1 || v["T"] > 1)
-			n++
-	}
-	END { print n + 0 }' "$lm_state/selected"
+	awk '$4 == "ok" && ($7 > 1 || $8 > 1) { n++ } END { print n + 0 }' \
+	    "$lm_state/selected"
 }
 
 trust_load() {
