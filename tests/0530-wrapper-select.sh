@@ -97,6 +97,8 @@ check "-z random: the seed is recorded" grep -Eq '^!Shuffle_seed: +[0-9]+$' out
 
 check "no run selected: exit 2, one line" \
     usage_fails sh "$W" -Q -b "$BIN" -s suite -t troot -d vroot -n 'zzz*'
+check "... naming the selection" grep -qF "matches the selection: -n zzz*" \
+    lm_err
 
 # Names are what the engine settles: an attached -Nname names the run.
 printf 'getpid -Nname\ngetpid -N other\nnop -NB\n' >suite6

@@ -208,10 +208,8 @@ header_run() {
 	hdr Command "$lm_argv"
 	hdr Bin_dir "$lm_bin"
 	hdr Suite "$lm_suite ($lm_nsel of $(wc -l <"$lm_state/runs") runs)"
-	lm_sel="$(printf '%s' "$lm_pats" | sed 's/^/-n /')$nl$(
-	    printf '%s' "$lm_excl" | sed 's/^/-x /')$nl$lm_subs"
-	case $lm_sel in *[!"$nl"]*) ;; *) lm_sel=all ;; esac
-	hdr Selection "$lm_sel"
+	selection
+	hdr Selection "${lm_sel:-all}"
 	hdr Passes "$lm_passes"
 	[ -z "$lm_budget" ] ||
 	    hdr Budget "$lm_budget s: after the first pass, no run starts once it is spent"

@@ -189,6 +189,21 @@ contains_any() {
 	return "$lm_m"
 }
 
+# selection: the selection as words in lm_sel, "-n GLOB... -x GLOB...
+# SUBSTRING...", or nothing when every run is selected.
+selection() {
+	lm_sel=
+	lm_ifs=$IFS
+	IFS=$nl
+	set -f
+	for p in $lm_pats; do lm_sel="$lm_sel -n $p"; done
+	for p in $lm_excl; do lm_sel="$lm_sel -x $p"; done
+	for p in $lm_subs; do lm_sel="$lm_sel $p"; done
+	set +f
+	IFS=$lm_ifs
+	lm_sel=${lm_sel# }
+}
+
 # select_runs: the runs that the selection (-n, -x, substrings) keeps,
 # by the names the engine settled, from $lm_state/runs into
 # $lm_state/selected; lm_nsel is their number.
@@ -202,7 +217,10 @@ select_runs() {
 		printf '%s %s %s\n' "$lm_n" "$lm_c" "$lm_r"
 	done <"$lm_state/runs" >"$lm_state/selected"
 	lm_nsel=$(wc -l <"$lm_state/selected" | tr -d ' ')
-	[ "$lm_nsel" -gt 0 ] || bad "no run in $lm_suite matches the selection"
+	[ "$lm_nsel" -eq 0 ] || return 0
+	selection
+	[ -n "$lm_sel" ] || bad "no run in $lm_suite"
+	bad "no run in $lm_suite matches the selection: $lm_sel"
 }
 
 # check_selected: a selected line whose program is missing, or that its
