@@ -1,6 +1,6 @@
 #!/bin/sh
 # A run that crashes, hangs past the time limit (even ignoring SIGTERM),
-# exits 1, or prints no result still gets its FAILED row
+# exits 1, or prints no well-formed result line still gets its FAILED row
 # and a "# FAILED: NAME: reason" line; the runs around it are unharmed;
 # a row with errors is kept as it is; the wrapper exits 1.
 # shellcheck disable=SC1091,SC2016 # lib.sh; awk programs
@@ -36,7 +36,12 @@ for p in crash hang stubborn exit1; do
 done
 printf '#!/bin/sh\nexit 0\n' >bin/silent
 printf '#!/bin/sh\necho "errs 1 1 1.00000 5 3 1"\n' >bin/errs
-chmod +x bin/silent bin/errs
+# A line of its name that is not a well-formed result line (lib/result.awk:
+# samples is not a count) is no row; a well-formed one after it is.
+printf '#!/bin/sh\necho "malformed 1 1 1.00000 5 x 1"\n' >bin/malformed
+printf '#!/bin/sh\necho "%s"\necho "%s"\n' "twice 1 1 1.00000 five 0 1" \
+    "twice 1 1 2.00000 5 0 1" >bin/twice
+chmod +x bin/silent bin/errs bin/malformed bin/twice
 tag=$$
 cat >suite <<EOF
 nop -N first
@@ -46,6 +51,8 @@ stubborn -N stubborn_$tag
 exit1 -N exit1_1
 silent -N silent
 errs -N errs
+malformed -N malformed
+twice -N twice
 nop -N last
 EOF
 
@@ -80,6 +87,13 @@ check "exit1: its stderr kept as a comment" \
     grep -qx '# stderr: exit1: no can do' out
 check "silent: FAILED, no result line" \
     failed silent 'no result line'
+check "silent: its progress line says so, once it is known" \
+    grep -q '^\[ *6/10\] silent .*FAILED: exit status 0 but no result line' err
+check "malformed: FAILED, no result line" \
+    failed malformed 'no result line for malformed$'
+check "twice: its well-formed line is its row, kept with the other" sh -c \
+    'grep -c "^twice " "$1" | grep -qx 2 && ! grep -q "^# FAILED: twice" "$1"' \
+    sh out
 check "errs: its own row kept, errors and all" sh -c \
     'grep -c "^errs " "$1" | grep -qx 1 &&
     grep -q "^errs 1 1 1.00000 5 3 1$" "$1" &&
@@ -87,11 +101,11 @@ check "errs: its own row kept, errors and all" sh -c \
 check "a failed run's argument line is written" \
     grep -q '^# bin/crash -E -C 5 .* -N crash_1$' out
 check "progress says FAILED and why" \
-    grep -q '^\[2/8\] crash_1 .*FAILED: killed by signal 11' err
+    grep -q '^\[ *2/10\] crash_1 .*FAILED: killed by signal 11' err
 check "the summary counts them" \
-    grep -q '8 runs, 5 failed, 1 with errors' err
+    grep -q '10 runs, 6 failed, 1 with errors' err
 check "!Runs in the file counts them" \
-    grep -q '^!Runs: .*8 (5 failed, 1 with errors)$' out
+    grep -q '^!Runs: .*10 (6 failed, 1 with errors)$' out
 check "no hung program is left" sh -c \
     '! ps -e -o args= | grep -q "[_]$1"' sh "$tag"
 check "the roots are removed" \

@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: MIT
 # estimate.awk - the expected seconds of one pass of each selected run
 # (NAME CASE LINE STATE BGIVEN D ..., see suite.sh) as "NAME SECS FROM";
-# see estimate() in suite.sh.  -v est: an earlier result file, or empty.
+# see estimate() in suite.sh.  Loaded after result.awk, which tells the
+# result lines of the earlier file, -v est (or empty), from the rest.
 BEGIN {
 	while (est != "" && (getline l <est) > 0) {
 		n = split(l, w)
-		if (n >= 7 && w[1] !~ /^[#!]/ &&
-		    w[4] ~ /^[0-9]+\.[0-9]+$/) {
-			name = w[1]
+		if (w[1] !~ /^[#!]/ && rl_check(w, n) == "") {
+			name = w[RL_NAME]
 			el[name] = ""
 			continue
 		}

@@ -161,7 +161,8 @@ why() {
 		lm_why="timed out after $lm_limit s"
 	elif [ "$1" -gt 128 ]; then
 		lm_sig=$(($1 - 128))
-		lm_why="killed by signal $lm_sig (SIG$(kill -l "$lm_sig" 2>/dev/null))"
+		lm_why="killed by signal $lm_sig"
+		lm_why="$lm_why (SIG$(kill -l "$lm_sig" 2>/dev/null))"
 	else
 		case $1 in
 		126) lm_why="exit status 126 (could not execute)" ;;
@@ -171,38 +172,21 @@ why() {
 	fi
 }
 
-# result_row FILE: the errors field of the first result line for lm_name
-# in FILE (name, prc, thr, usecs/call, samples, errors, cnt/samp...), in
-# lm_row; empty when there is none.
-result_row() {
-	lm_row=
-	lm_rf=$1
-	while IFS= read -r lm_l || [ -n "$lm_l" ]; do
-		set -f
-		# shellcheck disable=SC2086 # a result line is blank-separated
-		set -- $lm_l
-		set +f
-		if [ "$#" -lt 7 ] || [ "$1" != "$lm_name" ]; then
-			continue
-		fi
-		case $4 in
-		*[!0-9.]* | .* | *. | *.*.*) continue ;;
-		*.*) lm_row=$6; return ;;
-		esac
-	done <"$lm_rf"
-}
-
 # flush: the finished runs of the pass, from $lm_state/log, into the
-# result file, in the order they ran.  The log holds per run "R K CS
-# NAME", and for a failure "W WHY" and "A ARGV"; its output and errors are
-# in $lm_state/K.out and K.err.  A run's rows are its output and its
-# stderr as comments (the -E echo "Running: NAME ... for N seconds" is
-# dropped, and so is its prefix where a message cut into it); a failure's
-# are its argument line, the FAILED row, the reason, then whatever the
-# program said, as comments.  A clean run's output ends with its wall
-# time, start to exit, as a "run wall time (s)" line (which -e reads).
-# The first clean result line of each run is
-# noted in $lm_state/figures: NAME PASS USECS BATCH CS.
+# result file, in the order they ran (flush.awk).  The log holds per run
+# "R K CS DONE NAME", "W WHY" for a run that failed as it ran (its exit
+# status, its time limit), and "A ARGV"; its output and errors are in
+# $lm_state/K.out and K.err.  A run's rows are its output and its stderr
+# as comments (the -E echo "Running: NAME ... for N seconds" is dropped,
+# and so is its prefix where a message cut into it); a failure's are its
+# argument line, the FAILED row, the reason, then whatever the program
+# said, as comments.  Whether a run that exited 0 has a row, and how
+# many errors it reports, is read here, once for the runs of a flush:
+# those without one are failures too, counted and said as progress now.
+# A clean run's output ends with its wall time, start to exit, as a
+# "run wall time (s)" line (which -e reads).  The first clean result
+# line of each run is noted in $lm_state/figures: NAME PASS USECS BATCH
+# CS.
 flush() {
 	[ -s "$lm_state/log" ] && [ -z "$lm_flushing" ] || return 0
 	lm_flushing=1
@@ -211,6 +195,10 @@ flush() {
 	    -f "$lm_wlib/flush.awk" "$lm_state/log" >&3 || return 1
 	lm_passhdr=1
 	true >"$lm_state/log"
+	read -r lm_f lm_e <"$lm_state/tally" || return 1
+	lm_nfail=$((lm_nfail + lm_f))
+	lm_nerr=$((lm_nerr + lm_e))
+	[ ! -s "$lm_state/late" ] || progress_late
 	lm_flushing=
 }
 lm_flushing=
@@ -228,7 +216,8 @@ progress_next() {
 	[ -n "$lm_tty" ] || return 0
 	tick
 	mmss $((lm_cs - lm_start))
-	lm_pl="pass $lm_pass/$lm_passes  run $((lm_done + 1))/$lm_total  $lm_mm elapsed"
+	lm_pl="pass $lm_pass/$lm_passes  run $((lm_done + 1))/$lm_total"
+	lm_pl="$lm_pl  $lm_mm elapsed"
 	if [ "$lm_done" -gt 0 ]; then
 		mmss $(((lm_cs - lm_run0) * (lm_total - lm_done) / lm_done))
 		lm_pl="$lm_pl  ~$lm_mm left"
@@ -241,11 +230,25 @@ progress_next() {
 progress_run() {
 	[ -z "$lm_quiet" ] || return 0
 	[ -z "$lm_tty" ] || [ -n "$lm_why" ] || return 0
-	secs "$lm_dt"
+	progress_line "$lm_done" "$lm_name" "$lm_dt" "$lm_why"
+}
+
+# progress_late: the runs that flush found failed (no result line), from
+# $lm_state/late, each a line as a failed run's, now that it is known.
+progress_late() {
+	[ -z "$lm_quiet" ] || return 0
+	while read -r lm_d lm_c lm_n lm_w; do
+		progress_line "$lm_d" "$lm_n" "$lm_c" "$lm_w"
+	done <"$lm_state/late"
+}
+
+# progress_line DONE NAME CS [WHY]: the line of run DONE of all, NAME,
+# its time, and why it failed; above the status line on a terminal.
+progress_line() {
+	secs "$3"
 	# shellcheck disable=SC2059 # the width of the count is computed
 	printf "%s[%${#lm_total}d/%d] %-14s %5s s%s\n" "${lm_tty:+$lm_cr}" \
-	    "$lm_done" "$lm_total" "$lm_name" "$lm_s" \
-	    "${lm_why:+  FAILED: $lm_why}" >&2
+	    "$1" "$lm_total" "$2" "$lm_s" "${4:+  FAILED: $4}" >&2
 }
 # progress_end: the status line cleared.
 # shellcheck disable=SC2317 # called from traps too
@@ -281,25 +284,16 @@ run_one() {
 		lm_dt=0
 	else
 		spawn "$lm_state/$lm_k.out" "$lm_state/$lm_k.err" "$@"
-		if [ "$lm_rc" -ne 0 ]; then
-			why "$lm_rc"
-		else
-			result_row "$lm_state/$lm_k.out"
-			case $lm_row in
-			'') lm_why="exit status 0 but no result line for $lm_name" ;;
-			*[!0]*) lm_nerr=$((lm_nerr + 1)) ;;
-			esac
-		fi
+		[ "$lm_rc" -eq 0 ] || why "$lm_rc"
 	fi
+	lm_done=$((lm_done + 1))
 	{
-		printf 'R %d %d %s\n' "$lm_k" "$lm_dt" "$lm_name" &&
-		    if [ -n "$lm_why" ]; then
-			printf 'W %s\nA' "$lm_why" && printf ' %s' "$@" &&
-			    printf '\n'
-		    fi
+		printf 'R %d %d %d %s\n' "$lm_k" "$lm_dt" "$lm_done" \
+		    "$lm_name" &&
+		    { [ -z "$lm_why" ] || printf 'W %s\n' "$lm_why"; } &&
+		    printf 'A' && printf ' %s' "$@" && printf '\n'
 	} >>"$lm_state/log" || die "cannot write in $lm_troot"
 	[ -z "$lm_why" ] || lm_nfail=$((lm_nfail + 1))
-	lm_done=$((lm_done + 1))
 	progress_run
 	[ $((lm_k % 32)) -ne 0 ] || flush || die "cannot write the results"
 }
@@ -320,7 +314,7 @@ run_pass() {
 		fi
 		progress_next "${lm_line%% *}"
 		set -f
-		# shellcheck disable=SC2086 # a planned run is blank-separated words
+		# shellcheck disable=SC2086 # a planned run is blank-separated
 		run_one $((lm_k + 1)) $lm_line
 		set +f
 	done <"$lm_state/plan"

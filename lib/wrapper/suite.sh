@@ -272,8 +272,9 @@ check_result() {
 # hold, its -D as the engine settled it (10 ms for a program not built
 # with this engine) and 20 ms to start and size, which is a lower bound.
 estimate() {
-	awk -v est="$lm_est" -f "$lm_wlib/estimate.awk" \
-	    "$lm_state/selected" >"$lm_state/estimate" ||
+	awk -v est="$lm_est" -f "$lm_lib/result.awk" \
+	    -f "$lm_wlib/estimate.awk" "$lm_state/selected" \
+	    >"$lm_state/estimate" ||
 	    die "cannot write in $lm_troot"
 }
 
