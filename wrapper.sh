@@ -248,8 +248,12 @@ lm_lib=$here/lib
 [ -r "$lm_lib/fixtures.sh" ] || bad "cannot read $lm_lib/fixtures.sh"
 # shellcheck source=lib/fixtures.sh
 . "$lm_lib/fixtures.sh"
-# The result line's columns, for the awk programs that read or write one.
+# The result line's columns, for the awk programs that read or write one,
+# and Student's t, for the adaptive passes (-w).
 [ -r "$lm_lib/result.awk" ] || bad "cannot read $lm_lib/result.awk"
+if [ -n "$lm_target" ] && [ ! -r "$lm_lib/mv/num.awk" ]; then
+	bad "cannot read $lm_lib/mv/num.awk (for -w)"
+fi
 # The wrapper's own parts: lib/wrapper/, or share/libmicro/wrapper/.
 lm_wlib=$lm_lib/wrapper
 for lm_f in suite run host trust; do
