@@ -149,8 +149,6 @@ mkdir -p prefix/bin prefix/lib/libmicro/bin prefix/share/libmicro
 cp "$W" prefix/bin/libmicro-wrapper
 cp "$LM_TOP/lib/fixtures.sh" "$LM_TOP/lib/result.awk" prefix/share/libmicro/
 cp -R "$LM_TOP/lib/wrapper" prefix/share/libmicro/
-mkdir prefix/share/libmicro/mv
-cp "$LM_TOP/lib/mv/num.awk" prefix/share/libmicro/mv/
 cp "$BIN/nop" "$BIN/.lmspawn" prefix/lib/libmicro/bin/
 echo 'nop -N installed' >prefix/share/libmicro/suite
 sh prefix/bin/libmicro-wrapper -Q -q -t troot -d vroot -o inst
