@@ -3,6 +3,11 @@
 # wrapper.sh: run a libmicro suite into one result file (doc/format.md),
 # headed by the facts that decide whether two such files are comparable.
 # Suite lines are split into words and never evaluated by the shell.
+# This file holds the options and the main line; the rest is sourced
+# from lib/wrapper/ (share/libmicro/wrapper/ installed): suite.sh, the
+# suite and each pass's plan; run.sh, the temporary roots, the runner
+# and the result file's rows; host.sh, the header; trust.sh, the check
+# of the machine.
 
 prog=${0##*/}
 nl='
@@ -267,6 +272,7 @@ done
 . "$lm_wlib/host.sh"
 # shellcheck source=lib/wrapper/trust.sh
 . "$lm_wlib/trust.sh"
+
 absdir() { (cd "$1" 2>/dev/null && pwd); }
 
 if [ -z "$lm_bin" ]; then

@@ -72,7 +72,8 @@ check_cases() {
 	IFS=$nl
 	set -f
 	# shellcheck disable=SC2086 # one path a line
-	lm_able=$(grep -l -F -e --check-lines -- $lm_progs 2>/dev/null)
+	lm_able=$([ -z "$lm_progs" ] ||
+	    grep -l -F -e --check-lines -- $lm_progs 2>/dev/null </dev/null)
 	set +f
 	IFS=$lm_ifs
 	lm_lanes=$(getconf _NPROCESSORS_ONLN 2>/dev/null)
