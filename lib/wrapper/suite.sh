@@ -291,7 +291,8 @@ dry_run() {
 # plan: the runs of the next pass into $lm_state/plan, one a line, NAME
 # CASE ARGS..., in suite order or shuffled; lm_npass is their number.
 # With -w, the runs whose passes already pin their figure are left out
-# (adaptive.awk, with Student's t from lib/mv/num.awk).
+# (adaptive.awk, with Student's t from lib/mv/num.awk; without -w both
+# are the empty program /dev/null).
 # The generator is Park-Miller's, in exact integer arithmetic, so one seed
 # gives one order under every awk (srand/rand differ between awks); its
 # state carries from one pass to the next in $lm_state/rand.
@@ -301,13 +302,17 @@ dry_run() {
 # line in the file shows it).  A program not built with this engine runs
 # with its options as written.
 plan() {
-	set -- -f "$lm_wlib/plan.awk"
-	[ -z "$lm_target" ] ||
-	    set -- -f "$lm_lib/mv/num.awk" -f "$lm_wlib/adaptive.awk" "$@"
+	lm_num=/dev/null
+	lm_ada=/dev/null
+	if [ -n "$lm_target" ]; then
+		lm_num=$lm_lib/mv/num.awk
+		lm_ada=$lm_wlib/adaptive.awk
+	fi
 	awk -v seed="$lm_seed" -v rf="$lm_state/rand" -v cf="$lm_state/count" \
 	    -v figs="$lm_state/figures" -v pass="$lm_pass" \
-	    -v minpass="$lm_minpass" -v target="$lm_target" "$@" \
-	    "$lm_state/figures" "$lm_state/selected" >"$lm_state/plan" ||
+	    -v minpass="$lm_minpass" -v target="$lm_target" -f "$lm_num" \
+	    -f "$lm_ada" -f "$lm_wlib/plan.awk" "$lm_state/figures" \
+	    "$lm_state/selected" >"$lm_state/plan" ||
 	    die "cannot write in $lm_troot"
 	read -r lm_npass <"$lm_state/count" || die "cannot read $lm_state/count"
 }
