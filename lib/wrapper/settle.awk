@@ -13,9 +13,10 @@
 # and prints each run as
 #   NAME CASE LINE STATE BGIVEN D P T ARGS...
 # STATE is ok (NAME and the rest as the engine settled them), unchecked
-# (a program not built with this engine: NAME as written, the rest -),
-# missing (no such program), bad (its case refuses it) or broken (its
-# case's --check-lines failed otherwise).  A bad or broken line is also
+# (a program not built with this engine: NAME as written, the rest -; so
+# is a line that an older engine's --check-lines passed without saying
+# what it settled), missing (no such program), bad (its case refuses it)
+# or broken (its case's --check-lines failed otherwise).  A bad or broken line is also
 # written to the file -v rejects as "LINE KIND IDX FROM RC": IDX is its
 # line among its case's, FROM and RC the --check-lines that says why.
 # A name used twice is a warning on stderr (-v prog, file: the suite).
@@ -38,14 +39,16 @@ function read_case(c,    l, w, f, from, rc) {
 		from = w[1]
 		rc = w[2]
 		last[c] = from " " rc
-		read_out(c, from, rc)
+		if (!read_out(c, from, rc) && !(c in broken))
+			broken[c] = from
 	}
 	close(f)
 }
 
 # read_out(CASE, FROM, RC): one --check-lines' output, its line K being
-# the case's line FROM + K - 1.
-function read_out(c, from, rc,    f, l, w, n, i, k, eq, key) {
+# the case's line FROM + K - 1; 0 if it failed other than by refusing a
+# line (RC 2 and the line's number).
+function read_out(c, from, rc,    f, l, w, n, i, eq, key, good) {
 	f = dir "/" c ".out." from
 	while ((getline l <f) > 0) {
 		n = split(l, w, " ")
@@ -53,8 +56,10 @@ function read_out(c, from, rc,    f, l, w, n, i, k, eq, key) {
 			continue
 		key = c SUBSEP (from + w[1] - 1)
 		if (n == 1) {
-			if (rc == 2)
+			if (rc == 2) {
 				refused[key] = from " " rc
+				good = 1
+			}
 			continue
 		}
 		for (i = 2; i <= n; i++) {
@@ -66,6 +71,7 @@ function read_out(c, from, rc,    f, l, w, n, i, k, eq, key) {
 		settled[key] = 1
 	}
 	close(f)
+	return rc == 0 || good
 }
 
 # val(KEY, OPT): what the engine settled OPT to on the line KEY, or -.
@@ -87,9 +93,11 @@ function val(key, o) {
 	} else if (key in refused) {
 		st = "bad"
 		print $1, st, idx[c], refused[key] >rejects
-	} else if (st == "able") {
+	} else if (st == "able" && (c in broken) && idx[c] >= broken[c]) {
 		st = "broken"
 		print $1, st, idx[c], last[c] >rejects
+	} else if (st == "able") {
+		st = "unchecked"
 	}
 	if (seen[name]++)
 		printf "%s: %s:%d: warning: run %s appears twice\n", prog,
