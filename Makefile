@@ -90,15 +90,15 @@ run: all
 # in another file than most of their calls, do not return.  clang-tidy
 # runs once a file: clang-tidy 14 given several files takes va_start in
 # all but the first for no initialisation (valist.Uninitialized).
-SCRIPTS	= wrapper.sh multiview.sh lib/*.sh tests/*.sh tests/data/multiview/*.sh \
-	  tests/fuzz/*.sh bench/*.sh .ci/run
+SCRIPTS	= wrapper.sh multiview.sh lib/*.sh lib/wrapper/*.sh tests/*.sh \
+	  tests/data/multiview/*.sh tests/fuzz/*.sh bench/*.sh .ci/run
 CSRC	= libmicro.c engine/*.c bench.c cases/*.c cases/aux/*.c lib/*.c \
 	  bench/*.c tests/fixtures/*.c tests/fuzz/*.c tests/unit/*.c
 # The awk code: the programs embedded in the scripts and in this file's
 # recipes, and every *.awk file, which tests/lint-awk.sh holds to POSIX
 # awk that mawk 1.3.4 runs.
-AWKCODE	= $(SCRIPTS) Makefile $(wildcard *.awk lib/*.awk bench/*.awk \
-	  tests/*/*.awk tests/*/*/*.awk)
+AWKCODE	= $(SCRIPTS) Makefile $(wildcard *.awk lib/*.awk lib/wrapper/*.awk \
+	  bench/*.awk tests/*/*.awk tests/*/*/*.awk)
 lint:
 	sh tests/lint-awk.sh $(AWKCODE)
 	shellcheck -s sh -x $(SCRIPTS)
@@ -135,8 +135,10 @@ MANDIR	= $(DESTDIR)$(PREFIX)/share/man
 INCDIR	= $(DESTDIR)$(PREFIX)/include
 MAN1	= libmicro.1 libmicro-wrapper.1 libmicro-multiview.1
 INSTALLED = $(patsubst $(BIN)/%,%,$(CASES) $(AUX))
-INSTDIRS = $(DESTDIR)$(PREFIX)/bin $(LIBDIR)/bin $(SHAREDIR) $(INCDIR) \
-	  $(MANDIR)/man1 $(MANDIR)/man3
+INSTDIRS = $(DESTDIR)$(PREFIX)/bin $(LIBDIR)/bin $(SHAREDIR)/wrapper \
+	  $(INCDIR) $(MANDIR)/man1 $(MANDIR)/man3
+# The wrapper's parts, which it sources or runs from share/libmicro/wrapper.
+WRAPLIB	= $(wildcard lib/wrapper/*.sh lib/wrapper/*.awk)
 # The directories install makes (relative to DESTDIR), for uninstall.
 NEWDIRS	= $(LIBDIR)/.dirs
 
@@ -167,6 +169,7 @@ install: all $(BIN)/libmicro.a
 	cp libmicro.h $(INCDIR)/
 	cp cases/suite $(SHAREDIR)/suite
 	cp lib/result.awk lib/multiview.awk lib/fixtures.sh $(SHAREDIR)/
+	cp $(WRAPLIB) $(SHAREDIR)/wrapper/
 	cd man && cp $(MAN1) $(MANDIR)/man1/ && cp libmicro.3 $(MANDIR)/man3/
 	@cat $(BIN)/.newdirs $$( [ -f $(NEWDIRS) ] && echo $(NEWDIRS) ) | \
 	    sort -u >$(BIN)/.newdirs.all && mv $(BIN)/.newdirs.all $(NEWDIRS)
@@ -182,9 +185,10 @@ uninstall:
 	    $(MANDIR)/man3/libmicro.3 \
 	    $(LIBDIR)/libmicro.a $(LIBDIR)/bench.o $(INCDIR)/libmicro.h
 	cd $(LIBDIR)/bin 2>/dev/null && rm -f $(INSTALLED) || true
+	cd $(SHAREDIR)/wrapper 2>/dev/null && rm -f $(notdir $(WRAPLIB)) || true
 	cd $(MANDIR)/man1 2>/dev/null && rm -f $(MAN1) || true
 	@dirs=$$(sort -r $(NEWDIRS) 2>/dev/null || true); rm -f $(NEWDIRS); \
-	for d in $(LIBDIR)/bin $(LIBDIR) $(SHAREDIR); do \
+	for d in $(LIBDIR)/bin $(LIBDIR) $(SHAREDIR)/wrapper $(SHAREDIR); do \
 	    rmdir "$$d" 2>/dev/null || true; \
 	done; \
 	for d in $$dirs; do rmdir "$(DESTDIR)$$d" 2>/dev/null || true; done

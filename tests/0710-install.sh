@@ -21,6 +21,9 @@ fi
 for f in bin/libmicro-wrapper bin/libmicro-multiview lib/libmicro/bin/getpid \
     lib/libmicro/bin/pipe lib/libmicro/bin/exec_bin share/libmicro/suite \
     share/libmicro/fixtures.sh share/libmicro/multiview.awk \
+    share/libmicro/wrapper/suite.sh share/libmicro/wrapper/run.sh \
+    share/libmicro/wrapper/host.sh share/libmicro/wrapper/trust.sh \
+    share/libmicro/wrapper/flush.awk \
     share/man/man1/libmicro.1 share/man/man1/libmicro-wrapper.1 \
     share/man/man1/libmicro-multiview.1 share/man/man3/libmicro.3 \
     include/libmicro.h lib/libmicro/libmicro.a lib/libmicro/bench.o; do
