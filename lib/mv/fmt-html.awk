@@ -311,23 +311,10 @@ function svg_mark(i, x, y, c, cls,    s, t) {
 # The forest plot: a line per benchmark, by the size of its largest
 # change (-g: in the table's order), each compared file's delta as a
 # mark and its interval as a bar, the floor band shaded.
-function svg_forest(    r, i, n, idx, size, key, b, y, W, LW, RH, top, \
-    off, c, m, s, nm) {
-	n = 0
-	for (r = 1; r <= NROW; r++) {
-		idx[++n] = r
-		m = -1
-		for (i = 2; i <= NFILE; i++) {
-			key = ROW[r] SUBSEP i
-			if (hasratio(VERD[key]))
-				m = max(m, abs(EST[key]))
-		}
-		size[r] = sprintf("%012.6f", 9999 - m) sprintf("%06d", r)
-	}
+function svg_forest(    n, idx, r, y, W, LW, RH, top) {
+	n = forest_order(idx)
 	if (n == 0)
 		return
-	if (!FORESTROW)
-		sortby(idx, size, n)
 	W = 760
 	LW = 210
 	RH = 13 + 3 * (NFILE - 2)
@@ -345,31 +332,54 @@ function svg_forest(    r, i, n, idx, size, key, b, y, W, LW, RH, top, \
 	    "height=\"%d\" fill=\"none\" stroke=\"#d0d0d0\"/>\n", PLOTX0, top,
 	    PLOTX1 - PLOTX0, n * RH
 	printf "%s", svg_axis(top, top + n * RH)
-	for (r = 1; r <= n; r++) {
-		b = ROW[idx[r]]
-		y = top + (r - 0.5) * RH
-		nm = length(b) > 34 ? substr(b, 1, 33) "~" : b
-		s = sprintf("<text class=\"nm\" x=\"%d\" y=\"%.1f\" " \
-		    "text-anchor=\"end\">%s</text>",
-		    LW, y + 3.5, h(nm))
-		for (i = 2; i <= NFILE; i++) {
-			key = b SUBSEP i
-			if (!hasratio(VERD[key]))
-				continue
-			off = (NFILE > 2) ? (i - 2 - (NFILE - 2) / 2) * 3 : 0
-			c = svg_colour(key)
-			if (tested(VERD[key]))
-				s = s sprintf("<line class=\"bar\" x1=\"%s\" " \
-				    "y1=\"%.1f\" x2=\"%s\" y2=\"%.1f\" " \
-				    "stroke=\"%s\" stroke-width=\"2\"/>",
-				    sx(-LHI[key]), y + off, sx(-LLO[key]),
-				    y + off, c)
-			s = s svg_mark(i, sx(-EST[key]), y + off, c, "mark")
-		}
-		print s
-	}
+	for (r = 1; r <= n; r++)
+		svg_forest_row(ROW[idx[r]], top + (r - 0.5) * RH, LW)
 	svg_forest_key(top + n * RH + 24)
 	print "</svg>"
+}
+
+# The forest plot's rows, idx[1..n] (n returned): by the size of the
+# largest change of the row in any compared file, the largest first,
+# else (-g) in the table's order.
+function forest_order(idx,    r, i, n, m, key, size) {
+	n = 0
+	for (r = 1; r <= NROW; r++) {
+		idx[++n] = r
+		m = -1
+		for (i = 2; i <= NFILE; i++) {
+			key = ROW[r] SUBSEP i
+			if (hasratio(VERD[key]))
+				m = max(m, abs(EST[key]))
+		}
+		size[r] = sprintf("%012.6f", 9999 - m) sprintf("%06d", r)
+	}
+	if (!FORESTROW)
+		sortby(idx, size, n)
+	return n
+}
+
+# The line of b at height y: its name, ending at x = lw, then the mark
+# and the bar of each compared file, a little lower for each file.
+function svg_forest_row(b, y, lw,    s, nm, i, key, off, c) {
+	nm = length(b) > 34 ? substr(b, 1, 33) "~" : b
+	s = sprintf("<text class=\"nm\" x=\"%d\" y=\"%.1f\" " \
+	    "text-anchor=\"end\">%s</text>",
+	    lw, y + 3.5, h(nm))
+	for (i = 2; i <= NFILE; i++) {
+		key = b SUBSEP i
+		if (!hasratio(VERD[key]))
+			continue
+		off = (NFILE > 2) ? (i - 2 - (NFILE - 2) / 2) * 3 : 0
+		c = svg_colour(key)
+		if (tested(VERD[key]))
+			s = s sprintf("<line class=\"bar\" x1=\"%s\" " \
+			    "y1=\"%.1f\" x2=\"%s\" y2=\"%.1f\" " \
+			    "stroke=\"%s\" stroke-width=\"2\"/>",
+			    sx(-LHI[key]), y + off, sx(-LLO[key]),
+			    y + off, c)
+		s = s svg_mark(i, sx(-EST[key]), y + off, c, "mark")
+	}
+	print s
 }
 
 # Under the plot: the colours, and with three or more files the shapes.
@@ -442,23 +452,10 @@ function svg_strip(b,    i, k, n, lo, hi, x, s, W, y, c) {
 # How many rows moved how far: the deltas of each compared file counted
 # in bins of percent either way (edges 1 2 5 10 25 50 100), a bar per
 # file in each bin, its count above it.
-function svg_histogram(    e, ne, nb, j, i, r, key, d, cnt, top, m, W, H, \
-    bw, gw, x, y, hh, lab, k) {
+function svg_histogram(    e, ne, nb, cnt, m, j, x, W, H, top, gw, bw) {
 	ne = split("1 2 5 10 25 50 100", e, " ")
 	nb = 2 * ne + 2
-	m = 0
-	for (i = 2; i <= NFILE; i++)
-		for (r = 1; r <= NROW; r++) {
-			key = ROW[r] SUBSEP i
-			if (!hasratio(VERD[key]))
-				continue
-			d = DELTA[key]
-			for (k = 1; k <= ne && abs(d) >= e[k]; k++)
-				;
-			# bins 1..ne+1 slower (the largest first), then faster
-			j = d < 0 ? ne + 2 - k : ne + 1 + k
-			m = max(m, ++cnt[i, j])
-		}
+	m = hist_counts(cnt, e, ne)
 	if (m == 0)
 		return
 	W = 760
@@ -474,36 +471,69 @@ function svg_histogram(    e, ne, nb, j, i, r, key, d, cnt, top, m, W, H, \
 	    "right; each bar from its label out to the next</text>\n", 20
 	for (j = 1; j <= nb; j++) {
 		x = 20 + (j - 1) * gw
-		for (i = 2; i <= NFILE; i++) {
-			hh = cnt[i, j] / m * H
-			y = top + H - hh
-			printf "<rect class=\"bin\" x=\"%.1f\" y=\"%.1f\" " \
-			    "width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>",
-			    x + 2 + (i - 2) * bw, y, bw, hh,
-			    STRIPC[(i - 2) % 4 + 1]
-			if (cnt[i, j] > 0)
-				printf "<text x=\"%.1f\" y=\"%.1f\" text-anchor=" \
-				    "\"middle\">%d</text>", x + 2 + (i - 1.5) * bw,
-				    y - 2, cnt[i, j]
-		}
-		k = j <= ne + 1 ? ne + 2 - j : j - ne - 1
-		lab = j <= ne + 1 ? (k > ne ? "<-" e[ne] : "-" e[k - 1]) : \
-		    (k > ne ? ">+" e[ne] : "+" e[k - 1])
-		if (j == ne + 1 || j == ne + 2)
-			lab = j == ne + 1 ? "-1..0" : "0..+1"
+		hist_bars(cnt, j, m, x, bw, top + H, H)
 		printf "\n<text class=\"ax\" x=\"%.1f\" y=\"%d\" " \
 		    "text-anchor=\"middle\">%s%%</text>\n", x + gw / 2,
-		    top + H + 12, h(lab)
+		    top + H + 12, h(hist_label(j, e, ne))
 	}
 	printf "<line x1=\"20\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#000\"/>\n",
 	    top + H, W - 20, top + H
+	hist_key(top + H + 22)
+	print "</svg>"
+}
+
+# cnt[i, j]: the rows of file i in bin j, the bins 1..ne+1 slower (the
+# largest first), then faster; the largest count is returned.
+function hist_counts(cnt, e, ne,    m, i, r, key, d, k, j) {
+	m = 0
+	for (i = 2; i <= NFILE; i++)
+		for (r = 1; r <= NROW; r++) {
+			key = ROW[r] SUBSEP i
+			if (!hasratio(VERD[key]))
+				continue
+			d = DELTA[key]
+			for (k = 1; k <= ne && abs(d) >= e[k]; k++)
+				;
+			j = d < 0 ? ne + 2 - k : ne + 1 + k
+			m = max(m, ++cnt[i, j])
+		}
+	return m
+}
+
+# The bars of bin j, from x, on the base line at y = base; the largest
+# count m is H high.
+function hist_bars(cnt, j, m, x, bw, base, H,    i, hh, y) {
+	for (i = 2; i <= NFILE; i++) {
+		hh = cnt[i, j] / m * H
+		y = base - hh
+		printf "<rect class=\"bin\" x=\"%.1f\" y=\"%.1f\" " \
+		    "width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>",
+		    x + 2 + (i - 2) * bw, y, bw, hh,
+		    STRIPC[(i - 2) % 4 + 1]
+		if (cnt[i, j] > 0)
+			printf "<text x=\"%.1f\" y=\"%.1f\" text-anchor=" \
+			    "\"middle\">%d</text>", x + 2 + (i - 1.5) * bw,
+			    y - 2, cnt[i, j]
+	}
+}
+
+# The label of bin j: the edge it starts from, going out from 0.
+function hist_label(j, e, ne,    k) {
+	if (j == ne + 1 || j == ne + 2)
+		return j == ne + 1 ? "-1..0" : "0..+1"
+	k = j <= ne + 1 ? ne + 2 - j : j - ne - 1
+	return j <= ne + 1 ? (k > ne ? "<-" e[ne] : "-" e[k - 1]) : \
+	    (k > ne ? ">+" e[ne] : "+" e[k - 1])
+}
+
+# Under the histogram, at y: the colour of each compared file.
+function hist_key(y,    x, i) {
 	x = 20
 	for (i = 2; i <= NFILE; i++) {
 		printf "<rect x=\"%d\" y=\"%d\" width=\"8\" height=\"8\" " \
 		    "fill=\"%s\"/><text x=\"%d\" y=\"%d\">%s</text>\n", x,
-		    top + H + 22, STRIPC[(i - 2) % 4 + 1], x + 11, top + H + 30,
+		    y, STRIPC[(i - 2) % 4 + 1], x + 11, y + 8,
 		    h(length(FILE[i]) > 30 ? substr(FILE[i], 1, 29) "~" : FILE[i])
 		x += 190
 	}
-	print "</svg>"
 }

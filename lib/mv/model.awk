@@ -26,7 +26,7 @@
 
 # ---- per side: the median of the passes, their spread on a log scale ----
 
-function summarize(i, b,    n, k, x, idx, s, m, d, h) {
+function summarize(i, b,    n, k, x, idx, s, m, d, hw) {
 	if (!have(i, b))
 		return
 	n = NPASS[i, b]
@@ -60,12 +60,12 @@ function summarize(i, b,    n, k, x, idx, s, m, d, h) {
 	# figure.  Enough such passes still pin it: the warning waits until
 	# their 95% Student interval is wider than 10% either way too.
 	if (LVAR[i, b] > LSPREAD * LSPREAD) {
-		h = tquant(0.05, n - 1) * sqrt(LVAR[i, b] / n)
-		if (h > LSPREAD)
+		hw = tquant(0.05, n - 1) * sqrt(LVAR[i, b] / n)
+		if (hw > LSPREAD)
 			add_warning(i, b, 0, sprintf("Passes disagree: %d" \
 			    " passes from %.6g to %.6g usecs/call, their" \
 			    " figure within +/-%.0f%% (95%%)", n, x[idx[1]],
-			    x[idx[n]], 100 * (exp(h) - 1)))
+			    x[idx[n]], 100 * (exp(hw) - 1)))
 	}
 }
 
