@@ -24,8 +24,9 @@ findlib() {
 #	# -f NAME, 2nd in the help:
 #	#<tab>what it is for, on a line
 #	#<tab>or more
-# formats prints the entries in that order, the name before the first
-# line; formats names prints the names in that order, joined by ", ".
+# formats prints the entries in the order of their ranks (2nd), the
+# name before the first line; formats names prints the names in that
+# order, joined by ", ".
 formats() {
 	findlib
 	# shellcheck disable=SC2016 # an awk program, run by $AWK
@@ -40,7 +41,7 @@ formats() {
 		on = 0
 	}
 	/^# -f [^ ]+, [0-9]+[a-z]* in the help:$/ {
-		rank[n] = substr($4, 1, match($4, /[a-z]/) - 1) + 0
+		rank[n] = $4 + 0
 		on = 1
 		next
 	}
@@ -62,7 +63,7 @@ formats() {
 		s = ""
 		for (j = 1; j <= n; j++)
 			if (names == "")
-				print text[idx[j]]
+				print text[idx[j]] == "" ? name[idx[j]] : text[idx[j]]
 			else
 				s = s (j > 1 ? ", " : "") name[idx[j]]
 		if (names != "")

@@ -133,7 +133,7 @@ run() {
 # runs, INDEX AWK FORMAT, then "same" or what differs and the operands.
 worker() {
 	wk=$1
-	awk -v k="$wk" -v j="$jobs" 'NR % j == k % j' plan |
+	awk -v k="$wk" -v j="$jobs" 'NR % j == k % j' plan >"plan.$wk"
 	while read -r i _ rest; do
 		set -f
 		# shellcheck disable=SC2086 # the planned options and files
@@ -159,7 +159,7 @@ worker() {
 				done
 			done
 		done
-	done >"results.$wk"
+	done <"plan.$wk" >"results.$wk"
 }
 
 t0=$(date +%s)
