@@ -45,6 +45,12 @@ Run every line of a suite and write one result file (stdout by default).
             header as not comparable with a normal run
   -r N      run the whole suite N times into the same file (default 10;
             1 with -Q); multiview compares files by their passes
+  -V NAME=SPEC  a variant, two or more: every run runs once per
+            variant, back to back, in an order drawn per pair, each
+            variant into its own file STEM.NAME (-o STEM, needed).
+            SPEC: a directory of case programs (as -b), env:V=X...
+            (variables to set), or cmd:COMMAND... (a prefix, such as
+            cmd:taskset -c 1); the variants differ in nothing else
   -s FILE   suite (default cases/suite next to this script, or
             ../share/libmicro/suite when installed; env LM_SUITE)
   -t DIR    parent of the fast temp root (default /dev/shm when writable,
@@ -109,6 +115,15 @@ lm_pats=
 lm_excl=
 lm_dry=
 lm_est=
+lm_vraw=
+lm_nvar=
+lm_vnames=
+lm_vspecs=
+lm_vkinds=
+lm_vvals=
+lm_vseed=
+lm_sprog=
+lm_senv=
 
 lm_argv="$prog $*"
 for lm_a in "$@"; do
@@ -131,9 +146,9 @@ optval() {
 	-[A-Za-z?-]*) bad "-$1 needs a value, not the option $2 (try -h)" ;;
 	esac
 }
-while getopts ':a:b:cd:e:hl:m:n:No:O:p:qQr:s:t:w:x:z:' opt; do
+while getopts ':a:b:cd:e:hl:m:n:No:O:p:qQr:s:t:V:w:x:z:' opt; do
 	case $opt in
-	[bdemnopstwx]) optval "$opt" "$OPTARG" ;;
+	[bdemnopstVwx]) optval "$opt" "$OPTARG" ;;
 	esac
 	case $opt in
 	a) lm_extra="$lm_extra $OPTARG" ;;
@@ -172,6 +187,7 @@ while getopts ':a:b:cd:e:hl:m:n:No:O:p:qQr:s:t:w:x:z:' opt; do
 	   lm_passes=$OPTARG ;;
 	s) lm_suite=$OPTARG ;;
 	t) lm_tparent=$OPTARG ;;
+	V) lm_vraw=$lm_vraw$OPTARG$nl ;;
 	w) case $OPTARG in '' | *[!0-9.]* | *.*.* | .) lm_wok= ;; *) lm_wok=1 ;; esac
 	   if [ -z "$lm_wok" ] || [ "${#OPTARG}" -gt 8 ] ||
 	       ! awk -v v="$OPTARG" 'BEGIN { exit !(v + 0 > 0) }'; then
@@ -261,7 +277,7 @@ if [ -n "$lm_target" ] && [ ! -r "$lm_lib/mv/num.awk" ]; then
 fi
 # The wrapper's own parts: lib/wrapper/, or share/libmicro/wrapper/.
 lm_wlib=$lm_lib/wrapper
-for lm_f in suite run host trust; do
+for lm_f in suite run host trust variant; do
 	[ -r "$lm_wlib/$lm_f.sh" ] || bad "cannot read $lm_wlib/$lm_f.sh"
 done
 # shellcheck source=lib/wrapper/suite.sh
@@ -272,6 +288,16 @@ done
 . "$lm_wlib/host.sh"
 # shellcheck source=lib/wrapper/trust.sh
 . "$lm_wlib/trust.sh"
+# shellcheck source=lib/wrapper/variant.sh
+. "$lm_wlib/variant.sh"
+lm_ifs=$IFS
+IFS=$nl
+set -f
+for lm_a in $lm_vraw; do
+	variant_opt "$lm_a"
+done
+set +f
+IFS=$lm_ifs
 
 absdir() { (cd "$1" 2>/dev/null && pwd); }
 
@@ -351,6 +377,7 @@ fi
 check_suite
 select_runs
 check_selected
+[ -z "$lm_nvar" ] || setup_variants
 if [ -n "$lm_dry" ]; then
 	dry_run
 	exit 0
@@ -360,11 +387,15 @@ if [ -n "$lm_checkonly" ]; then
 	say "$prog: $lm_nsel runs checked: ready to run"
 	exit 0
 fi
-lm_total=$((lm_nsel * lm_passes))
+lm_nv=${lm_nvar:-1}
+lm_total=$((lm_nsel * lm_passes * lm_nv))
 
 # ---- the runs ---------------------------------------------------------
 
-if [ -n "$lm_out" ]; then
+if [ -n "$lm_nvar" ]; then
+	# The header is written once, then copied into each variant's file.
+	exec 3>"$lm_state/head"
+elif [ -n "$lm_out" ]; then
 	# A failed redirection on exec would end the shell with no word of ours.
 	(true >"$lm_out") 2>/dev/null || bad "cannot write $lm_out"
 	exec 3>"$lm_out"
@@ -381,6 +412,7 @@ header_libmicro
 header_system
 header_run
 header_warnings
+[ -z "$lm_nvar" ] || variant_headers
 
 lm_nfail=0
 lm_nerr=0
@@ -416,7 +448,8 @@ while [ "$lm_pass" -lt "$lm_passes" ]; do
 	lm_rest=$lm_nsel
 	[ -z "$lm_target" ] || [ "$lm_pass" -le "$lm_minpass" ] ||
 	    lm_rest=$lm_npass
-	lm_total=$((lm_done + lm_npass + (lm_passes - lm_pass) * lm_rest))
+	lm_total=$((lm_done + (lm_npass + (lm_passes - lm_pass) * lm_rest) *
+	    lm_nv))
 	run_pass
 	[ -z "$lm_spent" ] || break
 done
@@ -431,6 +464,7 @@ hdr Elapsed "$lm_secs s"
 [ -z "$lm_budget" ] || hdr Budget_spent "${lm_spent:-no}"
 lm_writing=
 exec 3>&-
+[ -z "$lm_nvar" ] || variant_foot
 stop_children
 
 lm_sum="$lm_done runs, $lm_nfail failed, $lm_nerr with errors, $lm_secs s"

@@ -5,7 +5,7 @@
  * costs more than the run of a small case.  posix_spawn starts the run
  * without copying anything.
  *
- * usage: lmspawn DIR LIMIT
+ * usage: lmspawn [-v] DIR LIMIT
  *        lmspawn --elf FILE
  * Runs start in DIR with stdin from /dev/null.  LIMIT is the time limit
  * of a run in seconds (0: none): past it the run gets SIGTERM, and five
@@ -20,6 +20,14 @@
  * killed it; 126 or 127 when it could not be started), KILLED 1 when the
  * time limit stopped it and 0 if not, and CS its wall time in
  * centiseconds.
+ *
+ * With -v (the variants of one session) a request is the run's stdout
+ * file, its stderr file, the program to start (found in PATH when it
+ * has no slash; an empty line: the first word of the argument vector),
+ * the variables to set, NAME=VALUE a line, an empty line, then the
+ * argument vector and an empty line as above.  The run's environment
+ * is lmspawn's own with those variables set, so that two variants
+ * differ only by what their requests say.
  *
  * SIGTERM, SIGINT or SIGHUP, or the end of its parent, stop the run in
  * progress (SIGTERM, then SIGKILL after five seconds) and lmspawn with
@@ -48,6 +56,7 @@
 extern char **environ;
 
 #define	MAXARGS	1024
+#define	MAXENV	4096
 #define	POOLLEN	65536
 
 static char	pool[POOLLEN];	/* the lines of the request in progress */
@@ -55,6 +64,7 @@ static size_t	used;
 
 static sigset_t	waitset;	/* SIGCHLD and the stopping signals */
 static sigset_t	oldmask;	/* what the runs get */
+static char	*envv[MAXENV + 1];	/* a -v request's environment */
 
 static long long
 now_ns(void)
@@ -121,9 +131,46 @@ stop_run(pid_t pid, int *status)
 	}
 }
 
-/* Start ARGV with its output in OUT and ERR; -1 and *rc when it cannot. */
+/*
+ * The environment of a -v request: lmspawn's own, less the variables
+ * that SET[0..n-1] (NAME=VALUE each) give, then SET; NULL if too long.
+ */
+static char **
+make_env(char **set, int n)
+{
+	char **e;
+	int k = 0, j;
+
+	for (e = environ; *e != NULL; e++) {
+		size_t len = strcspn(*e, "=");
+
+		for (j = 0; j < n; j++)
+			if (strncmp(set[j], *e, len) == 0 &&
+			    set[j][len] == '=')
+				break;
+		if (j < n)
+			continue;
+		if (k == MAXENV)
+			return NULL;
+		envv[k++] = *e;
+	}
+	for (j = 0; j < n; j++) {
+		if (k == MAXENV)
+			return NULL;
+		envv[k++] = set[j];
+	}
+	envv[k] = NULL;
+	return envv;
+}
+
+/*
+ * Start ARGV (the program PROG, NULL for argv[0]; found in PATH when it
+ * has no slash) in the environment ENV, with its output in OUT and ERR;
+ * -1 and *rc when it cannot.
+ */
 static pid_t
-start(char **argv, const char *out, const char *err, int *rc)
+start(char **argv, const char *prog, char **env, const char *out,
+    const char *err, int *rc)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
@@ -143,14 +190,20 @@ start(char **argv, const char *out, const char *err, int *rc)
 	    O_WRONLY | O_CREAT | O_TRUNC, 0666);
 	(void) posix_spawnattr_setsigmask(&at, &oldmask);
 	(void) posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK);
-	e = posix_spawn(&pid, argv[0], &fa, &at, argv, environ);
+	if (prog == NULL)
+		e = posix_spawn(&pid, argv[0], &fa, &at, argv, env);
+	else if (strchr(prog, '/') == NULL)
+		e = posix_spawnp(&pid, prog, &fa, &at, argv, env);
+	else
+		e = posix_spawn(&pid, prog, &fa, &at, argv, env);
 	(void) posix_spawn_file_actions_destroy(&fa);
 	(void) posix_spawnattr_destroy(&at);
 	if (e != 0) {
 		FILE *fp = fopen(err, "a");
 
 		if (fp != NULL) {
-			(void) fprintf(fp, "%s: %s\n", argv[0], strerror(e));
+			(void) fprintf(fp, "%s: %s\n", prog != NULL ? prog :
+			    argv[0], strerror(e));
 			(void) fclose(fp);
 		}
 		*rc = e == ENOENT ? 127 : 126;
@@ -223,15 +276,21 @@ out:
 int
 main(int argc, char **argv)
 {
-	char *args[MAXARGS + 1];
+	char *args[MAXARGS + 1], *set[MAXARGS];
 	long limit;
-	int stop = 0;
+	int stop = 0, var = 0;
 
 	if (argc == 3 && strcmp(argv[1], "--elf") == 0)
 		return elf_info(argv[2]);
+	if (argc == 4 && strcmp(argv[1], "-v") == 0) {
+		var = 1;
+		argv++;
+		argc--;
+	}
 	if (argc != 3 || chdir(argv[1]) != 0 ||
 	    (limit = strtol(argv[2], NULL, 10)) < 0) {
-		(void) fprintf(stderr, "usage: lmspawn DIR LIMIT | --elf FILE\n");
+		(void) fprintf(stderr,
+		    "usage: lmspawn [-v] DIR LIMIT | --elf FILE\n");
 		return 2;
 	}
 	(void) signal(SIGCHLD, SIG_DFL);
@@ -249,8 +308,8 @@ main(int argc, char **argv)
 	(void) printf("ready\n");
 	(void) fflush(stdout);
 	while (stop == 0) {
-		char *out, *err;
-		int n = 0, status = 0, rc = 0, killed = 0;
+		char *out, *err, *prog = NULL, **env = environ;
+		int n = 0, nset = 0, status = 0, rc = 0, killed = 0;
 		long long t0;
 		pid_t pid;
 
@@ -264,6 +323,24 @@ main(int argc, char **argv)
 		err = get_line();
 		if (err == NULL)
 			return 1;
+		if (var) {
+			if ((prog = get_line()) == NULL)
+				return 1;
+			if (*prog == '\0')
+				prog = NULL;
+			for (;;) {
+				char *a = get_line();
+
+				if (a == NULL || (*a != '\0' &&
+				    (nset == MAXARGS || strchr(a, '=') == NULL)))
+					return 1;
+				if (*a == '\0')
+					break;
+				set[nset++] = a;
+			}
+			if ((env = make_env(set, nset)) == NULL)
+				return 1;
+		}
 		for (;;) {
 			char *a = get_line();
 
@@ -279,7 +356,7 @@ main(int argc, char **argv)
 		if (n == 0)
 			return 1;
 		t0 = now_ns();
-		pid = start(args, out, err, &rc);
+		pid = start(args, prog, env, out, err, &rc);
 		if (pid > 0) {
 			if (!reap(pid, limit > 0 ? t0 + limit * 1000000000LL :
 			    0, &status, &stop)) {

@@ -4,7 +4,9 @@
 # result.awk, whose rl_check is the one rule of a well-formed result
 # line: a run that exited 0 has a row when its output holds a line of
 # its name that passes it, and that row's errors are the run's.
-# -v dir (the wrapper's state), pass, passes, hdr.
+# -v dir (the wrapper's state), pass, passes, hdr, figs (default
+# dir/figures).  With variants (-V), a "P KEY" line of the log, the
+# run's pairing key, heads its rows as a "# pair: KEY" line.
 # Besides the rows: the figures of clean rows appended to dir/figures
 # (NAME PASS USECS BATCH CS); the failures found here, the runs that
 # exited 0 without a row, in dir/late ("DONE CS NAME WHY", DONE the
@@ -44,6 +46,8 @@ function finish(    f, i) {
 	if (k == "")
 		return
 	f = dir "/" k ".out"
+	if (pair != "")
+		print "# pair: " pair
 	if (why == "" && row(f) > 0) {
 		for (i = 1; i <= nout; i++)
 			print out[i]
@@ -67,7 +71,8 @@ function finish(    f, i) {
 	k = ""
 }
 BEGIN {
-	figs = dir "/figures"
+	if (figs == "")
+		figs = dir "/figures"
 	late = dir "/late"
 	printf "" >late
 	if (hdr == "" && passes > 1)
@@ -75,9 +80,10 @@ BEGIN {
 }
 $1 == "R" {
 	finish()
-	k = $2; cs = $3; done = $4; name = $5; why = ""; argv = ""
+	k = $2; cs = $3; done = $4; name = $5; why = ""; argv = ""; pair = ""
 	next
 }
+$1 == "P" { pair = substr($0, 3); next }
 $1 == "W" { why = substr($0, 3); next }
 $1 == "A" { argv = substr($0, 2); next }
 END {

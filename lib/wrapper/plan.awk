@@ -2,7 +2,8 @@
 # plan.awk - the runs of the next pass, NAME CASE ARGS...; see plan() in
 # suite.sh.  Files: the figures so far, then the selected runs (NAME CASE
 # LINE STATE BGIVEN D P T ARGS...), less those adaptive.awk, loaded
-# before it with -w, leaves out.  -v seed, rf, cf, figs.
+# before it with -w, leaves out; with variants each run is headed by
+# its pair's order (pair.awk, loaded before it).  -v seed, rf, cf, figs.
 function next_rand() {
 	x = (x * 16807) % 2147483647
 	return x / 2147483647
@@ -38,7 +39,8 @@ END {
 			t = order[i]; order[i] = order[j]; order[j] = t
 		}
 	for (i = 1; i <= n; i++)
-		print line[order[i]]
+		print pair_order(order[i]) line[order[i]]
+	pair_save()
 	printf "%d\n", x >rf
 	printf "%d\n", n >cf
 }

@@ -41,6 +41,7 @@ on_signal() {
 		flush 2>/dev/null
 		printf '!Interrupted: SIG%s after %d of %d runs\n' \
 		    "$1" "$lm_done" "$lm_total" >&3 2>/dev/null
+		[ -z "$lm_nvar" ] || variant_foot 2>/dev/null
 	fi
 	cleanup
 	trap - EXIT "$1"
@@ -128,12 +129,17 @@ secs() {
 # spawn OUT ERR CMD...: run CMD in the fast root (where bin/ leads to the
 # binaries) through the runner (fd 4 its requests, fd 5 its replies), so
 # that the shell forks nothing: the exit status in lm_rc, lm_killed set
-# when the time limit stopped it, the wall time in lm_dt.
+# when the time limit stopped it, the wall time in lm_dt.  With variants
+# (-V), the runner's -v request adds the program to start, lm_sprog
+# (empty: CMD's first word), and the variables to set, lm_senv (a line
+# each, newline-terminated).
 spawn() {
 	lm_o=$1
 	lm_e=$2
 	shift 2
-	if ! printf '%s\n' "$lm_o" "$lm_e" "$@" '' >&4 ||
+	if ! { printf '%s\n' "$lm_o" "$lm_e" && { [ -z "$lm_nvar" ] ||
+	    printf '%s\n%s\n' "$lm_sprog" "$lm_senv"; } &&
+	    printf '%s\n' "$@" ''; } >&4 ||
 	    ! read -r lm_rc lm_killed lm_dt <&5; then
 		die "the runner $lm_runner stopped"
 	fi
@@ -145,7 +151,7 @@ spawn() {
 start_runner() {
 	mkfifo "$lm_state/req" "$lm_state/rep" ||
 	    die "cannot make fifos in $lm_state"
-	"$lm_runner" "$lm_troot" "$lm_limit" <"$lm_state/req" \
+	"$lm_runner" ${lm_nvar:+-v} "$lm_troot" "$lm_limit" <"$lm_state/req" \
 	    >"$lm_state/rep" 2>/dev/null 3>&- &
 	lm_runner_pid=$!
 	exec 4>"$lm_state/req" 5<"$lm_state/rep"
@@ -188,6 +194,7 @@ why() {
 # line of each run is noted in $lm_state/figures: NAME PASS USECS BATCH
 # CS.
 flush() {
+	[ -z "$lm_nvar" ] || { flush_variants; return; }
 	[ -s "$lm_state/log" ] && [ -z "$lm_flushing" ] || return 0
 	lm_flushing=1
 	awk -v dir="$lm_state" -v pass="$lm_pass" -v passes="$lm_passes" \
@@ -312,10 +319,17 @@ run_pass() {
 				break
 			fi
 		fi
-		progress_next "${lm_line%% *}"
 		set -f
-		# shellcheck disable=SC2086 # a planned run is blank-separated
-		run_one $((lm_k + 1)) $lm_line
+		if [ -n "$lm_nvar" ]; then
+			lm_l=${lm_line#* }
+			progress_next "${lm_l%% *}"
+			# shellcheck disable=SC2086 # blank-separated
+			run_pair $((lm_k + 1)) $lm_line
+		else
+			progress_next "${lm_line%% *}"
+			# shellcheck disable=SC2086 # blank-separated
+			run_one $((lm_k + 1)) $lm_line
+		fi
 		set +f
 	done <"$lm_state/plan"
 	flush || die "cannot write the results"

@@ -289,7 +289,8 @@ dry_run() {
 	    die "cannot write the run list"
 }
 # plan: the runs of the next pass into $lm_state/plan, one a line, NAME
-# CASE ARGS..., in suite order or shuffled; lm_npass is their number.
+# CASE ARGS..., in suite order or shuffled, with variants (-V) each
+# headed by its pair's order (pair.awk); lm_npass is their number.
 # With -w, the runs whose passes already pin their figure are left out
 # (adaptive.awk, with Student's t from lib/mv/num.awk; without -w both
 # are the empty program /dev/null).
@@ -310,8 +311,10 @@ plan() {
 	fi
 	awk -v seed="$lm_seed" -v rf="$lm_state/rand" -v cf="$lm_state/count" \
 	    -v figs="$lm_state/figures" -v pass="$lm_pass" \
-	    -v minpass="$lm_minpass" -v target="$lm_target" -f "$lm_num" \
-	    -f "$lm_ada" -f "$lm_wlib/plan.awk" "$lm_state/figures" \
+	    -v minpass="$lm_minpass" -v target="$lm_target" \
+	    -v nvar="${lm_nvar:-0}" -v vseed="$lm_vseed" \
+	    -v of="$lm_state/vrand" -f "$lm_num" -f "$lm_ada" \
+	    -f "$lm_wlib/pair.awk" -f "$lm_wlib/plan.awk" "$lm_state/figures" \
 	    "$lm_state/selected" >"$lm_state/plan" ||
 	    die "cannot write in $lm_troot"
 	read -r lm_npass <"$lm_state/count" || die "cannot read $lm_state/count"
