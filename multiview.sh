@@ -94,6 +94,10 @@ $(formats | sed 's/^/              /')
   -n PCT      run-to-run spread assumed for a figure resting on one
               run, when no passes measure it (default 10)
   -o          keep the reference file's order (same as -s ref)
+  -P          paired: the files must be those of one session of
+              wrapper.sh -V (else exit 2); they are compared pair by
+              pair, which they are by default when they are
+  -U          unpaired: compare the files of one session as separate runs
   -p PCT      noise floor where the spread was measured (default 3):
               two runs of the suite, minutes apart, can differ by 1-5%
               as the machine drifts, which their passes cannot see
@@ -121,6 +125,16 @@ to the right):
   (TimerRes, or the run's clock resolution) over the batch, and the
   printed digits, so identical passes never mean no uncertainty.  A
   single run with no statistics, where nothing was measured: untested.
+  The files of one session of wrapper.sh -V (one !Session, each file
+  another variant), which ran each run of every variant back to back:
+  per benchmark the log ratios of its pairs, their Hodges-Lehmann
+  estimate (the median of the Walsh averages) with the Wilcoxon
+  signed-rank interval (Pratt's rule for zero ratios, mean ranks for
+  ties), widened by quantization.  No floor (-p) for these rows: the
+  floor stands for the drift between separate runs, which the pairs
+  cancel.  Fewer than 6 pairs give no 95% interval: such a row is
+  untested, marked !pairs.  Three or more variants: each against the
+  first file given.
   Benjamini-Hochberg keeps the expected share of false discoveries
   among the significant deltas of the whole table at Q.
 
@@ -167,6 +181,7 @@ level=95
 intervals=yes
 onlyreal=no
 forestrow=no
+paired=auto
 title="multiview comparison"
 
 setopt() {
@@ -204,6 +219,8 @@ while [ $# -gt 0 ]; do
 	-i) intervals=no ;;
 	-x) onlyreal=yes ;;
 	-g) forestrow=yes ;;
+	-P) paired=yes ;;
+	-U) paired=no ;;
 	-c | -f | -n | -p | -q | -s | -t)
 		[ $# -ge 2 ] || die "$1: missing argument"
 		setopt "$1" "$2"
@@ -259,8 +276,8 @@ done
 # one; options come through the environment, which awk does not
 # unescape.
 findlib
-for f in result.awk mv/num.awk mv/read.awk mv/model.awk mv/show.awk \
-    mv/main.awk; do
+for f in result.awk mv/num.awk mv/read.awk mv/model.awk mv/paired.awk \
+    mv/show.awk mv/main.awk; do
 	[ -r "$lib/$f" ] || die "cannot read $lib/$f"
 done
 # A format is known when its file is there.
@@ -276,8 +293,10 @@ fi
 MV_PROG=$prog MV_ORDER=$order MV_TITLE=$title
 MV_Q=$q MV_SPREAD1=$spread1 MV_FLOORN=$floorn MV_LEVEL=$level
 MV_INTERVALS=$intervals MV_ONLYREAL=$onlyreal MV_FORESTROW=$forestrow
+MV_PAIRED=$paired
 export MV_PROG MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN MV_LEVEL \
-    MV_INTERVALS MV_ONLYREAL MV_FORESTROW
+    MV_INTERVALS MV_ONLYREAL MV_FORESTROW MV_PAIRED
 exec "${AWK:-awk}" -f "$lib/result.awk" -f "$lib/mv/num.awk" \
-    -f "$lib/mv/read.awk" -f "$lib/mv/model.awk" -f "$lib/mv/show.awk" \
+    -f "$lib/mv/read.awk" -f "$lib/mv/model.awk" -f "$lib/mv/paired.awk" \
+    -f "$lib/mv/show.awk" \
     -f "$fmtfile" -f "$lib/mv/main.awk" -- "$@"

@@ -49,7 +49,8 @@ function render(    i, r, b, nw, vw, bw, line, s) {
 	text_legend()
 	print ""
 	for (i = 2; i <= NFILE; i++)
-		print FILE[i] ": " counts_note(i) "; " ratio_note(i) "; " \
+		print FILE[i] ": " pair_note(i) counts_note(i) "; " \
+		    ratio_note(i) "; " \
 		    resolve_note(i)
 }
 

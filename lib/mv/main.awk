@@ -5,10 +5,12 @@
 # and gawk.  multiview.sh puts it together from the files of lib/mv/:
 #
 #	awk -f result.awk -f mv/num.awk -f mv/read.awk -f mv/model.awk \
-#	    -f mv/show.awk -f mv/fmt-FORMAT.awk -f mv/main.awk -- FILE...
+#	    -f mv/paired.awk -f mv/show.awk -f mv/fmt-FORMAT.awk \
+#	    -f mv/main.awk -- FILE...
 #
 # result.awk names the result line's columns (RL_*); num.awk holds the
-# numerics, read.awk the reader, model.awk the comparison, show.awk what
+# numerics, read.awk the reader, model.awk the comparison, paired.awk
+# the comparison of the files of one session pair by pair, show.awk what
 # the renderers share, and fmt-FORMAT.awk the one renderer asked for
 # (-f), which defines render().  This file, last, holds the run from
 # start to end, the options, which come in the environment (MV_*), the
@@ -44,6 +46,7 @@ function main(    i, r, join) {
 		}
 	side_warnings()
 	estimator_warnings()
+	pair_setup()
 	for (i = 1; i <= NFILE; i++)
 		for (r = 1; r <= NNAME; r++)
 			summarize(i, NAME[r])

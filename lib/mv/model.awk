@@ -118,7 +118,8 @@ function delta(a, b,    f) {
 # One estimator gives the shift, its interval and its p-value, all of
 # log(usecs/call): with enough passes on both sides the Hodges-Lehmann
 # shift with its Mann-Whitney interval (method "hl"), else the noise
-# model of measured spread and quantization (method "model").
+# model of measured spread and quantization (method "model"); for the
+# files of one session, paired.awk's (method "paired").
 function compare(b, i,    key, a, v) {
 	key = b SUBSEP i
 	if (!have(1, b) || !have(i, b)) {
@@ -128,6 +129,11 @@ function compare(b, i,    key, a, v) {
 	SUSPECT[key] = side_suspect(1, b) || side_suspect(i, b)
 	if (SUSPECT[key])
 		REASONS[key] = reasons(b, i)
+	# The files of one session: pair by pair (paired.awk).
+	if (PAIRED) {
+		paired_compare(b, i, key)
+		return
+	}
 	if (ERR[1, b] || ERR[i, b]) {
 		VERD[key] = "errors"
 		return

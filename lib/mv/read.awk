@@ -15,6 +15,8 @@
 # KINDTEXT and KINDPASSES[i,b,kind] the warnings under its passes, one
 # per kind, SIDEKIND[i,b,kind] those about the side as a whole; CILO,
 # CIHI, SEM, NSAMPLES, NOUTLIERS[i,b,k] the engine statistics of pass k.
+# A "# pair: KEY" line (wrapper.sh -V) goes to paired.awk's pair_line,
+# and the next result line takes its key (pair_take).
 # HDR[i,key] the header lines of side i, HKEY[1..NHKEY] their keys in
 # order of first appearance.  The rest (CUR, PHDR, SIDEDIFF...) is the
 # reader's own.
@@ -35,6 +37,7 @@ function read_file(path, join,    line, rc, nres, j, src) {
 	CUR = ""
 	INWARN = 0
 	LINENO = 0
+	PENDPAIR = ""
 	nres = 0
 	for (;;) {
 		rc = (getline line < src)
@@ -195,6 +198,7 @@ function parse_result(f, n,    b, k, why, d) {
 		ERR[NFILE, b] = 1
 	CUR = b
 	CURK = k
+	pair_take(b, k)
 	return 1
 }
 
@@ -232,6 +236,10 @@ function decimals(s,    p) {
 # Labels are matched word by word: most comment lines are histogram
 # bars, and trimming each one costs more than splitting it.
 function parse_comment(t,    w, n, v) {
+	if (substr(t, 1, 7) == " pair: ") {
+		pair_line(t)
+		return
+	}
 	if (CUR == "")
 		return
 	if (INWARN) {

@@ -86,6 +86,8 @@ function method_lines(    s) {
 		s = "passes on both sides: Hodges-Lehmann shift of log" \
 		    " values, Mann-Whitney interval" (FLOORN > 0 ? \
 		    sprintf("; floor %g%%", FLOORN) : "")
+	if (NMETH["paired"] > 0)
+		s = s (s == "" ? "" : "\n") pair_method_line()
 	if (NMETH["model"] > 0)
 		s = s (s == "" ? "" : "\n") "one pass on a side: noise model," \
 		    " spread measured from passes where there are some, else " \
@@ -120,6 +122,8 @@ function shown(why,    w, n, j) {
 
 # What a reason after "!" stands for.
 function tag_text(t) {
+	if (t in TAGTEXT)
+		return TAGTEXT[t]
 	if (t == "passes")
 		return "passes over 10% apart"
 	if (t == "timer")

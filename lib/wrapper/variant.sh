@@ -59,7 +59,7 @@ nth() {
 variant_kind() {
 	case $1 in
 	env:*)
-		lm_vk=env
+		lm_vk='env'
 		lm_vx=${1#env:}
 		[ -n "$lm_vx" ] || bad "-V $lm_vn=$1: no variable to set"
 		set -f
@@ -94,9 +94,10 @@ variant_kind() {
 			bad "-V $lm_vn=$1: no such directory"
 		}
 		while read -r lm_n lm_c lm_r; do
-			[ -f "$lm_vx/$lm_c" ] && [ -x "$lm_vx/$lm_c" ] ||
-			    bad "-V $lm_vn=$1: not a directory of the cases:" \
-				"no program $lm_c in $lm_vx"
+			if [ ! -f "$lm_vx/$lm_c" ] || [ ! -x "$lm_vx/$lm_c" ]; then
+				bad "-V $lm_vn=$1: not a directory of the cases:" \
+				    "no program $lm_c in $lm_vx"
+			fi
 		done <"$lm_state/selected" ;;
 	esac
 }
