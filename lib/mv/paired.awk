@@ -22,7 +22,7 @@
 # The p-value is the larger of two: Wilcoxon's signed-rank test with
 # Pratt's rule (zero ratios ranked with the others, their ranks then
 # dropped; ties given their mean rank; the null distribution of those
-# ranks exact by counting, up to PAIRMAXN pairs, normal above), and the
+# ranks exact by counting, up to 50 pairs, normal above), and the
 # least level at which the widened interval leaves out 0, so that
 # quantized figures cannot make a change out of a clock step.  The
 # interval needs 2 / 2^n <= 1 - level: fewer than 6 pairs cannot give a
@@ -48,7 +48,6 @@ function pair_take(b, k) {
 # PAIRED: every side one file, all of one session, each another variant.
 function pair_setup(    i, s, why, mode) {
 	mode = ENVIRON["MV_PAIRED"]
-	PAIRMAXN = 50
 	TAGTEXT["pairs"] = "fewer than 6 pairs: no 95% signed-rank interval"
 	sub(/6/, pairs_needed(), TAGTEXT["pairs"])
 	sub(/95/, LEVEL, TAGTEXT["pairs"])
@@ -183,7 +182,7 @@ function sr_inv_p(w, nw, qv,    k, a, m) {
 # Wilcoxon's signed-rank test of d[1..n] (sorted), two-sided, with
 # Pratt's rule: |d| ranked with the zeros, ties at their mean rank, the
 # zeros' ranks then dropped; the statistic is the sum of the positive
-# ranks.  Exact (counting sums of doubled ranks) up to PAIRMAXN pairs,
+# ranks.  Exact (counting sums of doubled ranks) up to 50 pairs,
 # else normal with the variance the tied ranks give.
 function pratt_p(d, n,    a, idx, j, k, r, t, s, v, m, c, x, tot, lo, hi) {
 	for (j = 1; j <= n; j++) {
@@ -210,7 +209,7 @@ function pratt_p(d, n,    a, idx, j, k, r, t, s, v, m, c, x, tot, lo, hi) {
 	}
 	if (m == 0)
 		return 1
-	if (n > PAIRMAXN) {
+	if (n > 50) {
 		v = v / 4
 		return v > 0 ? normal_p((t - s / 2) / sqrt(v)) : 1
 	}
