@@ -290,14 +290,10 @@ done
 . "$lm_wlib/trust.sh"
 # shellcheck source=lib/wrapper/variant.sh
 . "$lm_wlib/variant.sh"
-lm_ifs=$IFS
-IFS=$nl
-set -f
-for lm_a in $lm_vraw; do
-	variant_opt "$lm_a"
+while [ -n "$lm_vraw" ]; do
+	variant_opt "${lm_vraw%%"$nl"*}"
+	lm_vraw=${lm_vraw#*"$nl"}
 done
-set +f
-IFS=$lm_ifs
 
 absdir() { (cd "$1" 2>/dev/null && pwd); }
 

@@ -309,7 +309,7 @@ main(int argc, char **argv)
 	(void) fflush(stdout);
 	while (stop == 0) {
 		char *out, *err, *prog = NULL, **env = environ;
-		int n = 0, nset = 0, status = 0, rc = 0, killed = 0;
+		int n = 0, status = 0, rc = 0, killed = 0;
 		long long t0;
 		pid_t pid;
 
@@ -324,6 +324,8 @@ main(int argc, char **argv)
 		if (err == NULL)
 			return 1;
 		if (var) {
+			int nset = 0;
+
 			if ((prog = get_line()) == NULL)
 				return 1;
 			if (*prog == '\0')

@@ -4,7 +4,7 @@
 # pattern, Pratt's rule, mean ranks), a fixture of known ratio, a row of
 # fewer than 6 pairs, files of two sessions under -P, unpaired under -U,
 # a paired A/A of a few runs that marks nothing, and mawk = gawk.
-# shellcheck source=/dev/null
+# shellcheck source=/dev/null disable=SC2016 # awk programs
 . "$LM_TOP/tests/lib.sh"
 
 MV=$LM_TOP/multiview.sh
@@ -74,18 +74,18 @@ B='1.08900 1.13328 1.13300 1.16129 1.14924 1.18955 1.16529 1.19395 1.19900 1.191
 { mkfile a3 s1 A few 1 1 1 1 1; mkfile b3 s1 B few 2 2 2 2 2; }
 cat a2 a3 | grep -v '^!' >>a
 cat b2 b3 | grep -v '^!' >>b
-sh "$MV" -f csv a b >csv 2>err
+sh "$MV" -f csv a b >p.csv 2>err
 # Worked out apart: the median of the 55 Walsh averages of the log
 # ratios, their 9th smallest and largest (n = 10: P(T <= 8) = 0.0244),
 # widened by the printed digits.
 check "known ratio: estimate 1.1, interval 1.08905 to 1.11106, paired" \
     awk -F, '$1 == "known" && $2 == "b" {
 	exit !($8 == "1.1" && $9 == "1.08905" && $10 == "1.11106" &&
-	    $13 == "paired" && $14 == "slower") }' csv
+	    $13 == "paired" && $14 == "slower") }' p.csv
 check "identical pairs: noise, p 1" awk -F, '$1 == "same" && $2 == "b" {
-	exit !($14 == "noise" && $11 == "1") }' csv
+	exit !($14 == "noise" && $11 == "1") }' p.csv
 check "5 pairs: untested, said (pairs)" awk -F, '$1 == "few" && $2 == "b" {
-	exit !($14 == "untested" && $17 ~ /pairs/) }' csv
+	exit !($14 == "untested" && $17 ~ /pairs/) }' p.csv
 sh "$MV" a b >txt 2>err
 check "summary: paired, 5 to 10 pairs a row" \
     grep -q '^b: paired, 10 pairs a row; ' txt
@@ -93,18 +93,18 @@ check "legend: no floor for paired rows, and why" \
     grep -q '^paired (one session.*no floor' txt
 check "legend: fewer than 6 pairs said" \
     grep -q '^!pairs suspect: fewer than 6 pairs' txt
-sh "$MV" -U -f csv a b >csvu 2>err
+sh "$MV" -U -f csv a b >u.csv 2>err
 check "-U: compared as separate runs (hl)" awk -F, '
-	$1 == "known" && $2 == "b" { exit $13 != "hl" }' csvu
+	$1 == "known" && $2 == "b" { exit $13 != "hl" }' u.csv
 mkfile c s2 B known 1 2
 sh "$MV" -P a c >out 2>err
 rc=$?
 check "-P, files of two sessions: exit 2 ($rc)" test "$rc" -eq 2
 check "-P, files of two sessions: one line naming them" \
     grep -qx 'multiview.sh: -P: files of two different sessions: a and c' err
-sh "$MV" -f csv a c >csv2 2>err
+sh "$MV" -f csv a c >p2.csv 2>err
 check "two sessions without -P: compared as separate runs" \
-    awk -F, '$1 == "known" && $2 == "c" { exit $13 == "paired" }' csv2
+    awk -F, '$1 == "known" && $2 == "c" { exit $13 == "paired" }' p2.csv
 
 # A paired A/A of a few short runs, the same binaries twice: nothing
 # marked, and the same bytes from mawk and gawk.

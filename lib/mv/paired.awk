@@ -12,7 +12,7 @@
 # asks for it, and then anything else is fatal). Per side i, benchmark
 # b and pass k: PKEY[i,b,k] the pairing key of the pass, PAIRK[i,b,key]
 # the pass of a key.  Per comparison key: NPAIR the pairs behind it.
-# PAIRMIN, PAIRMAX: the fewest and most pairs of a tested row.
+# PAIRMIN, PAIRMAX: the fewest and most pairs of a row that has some.
 #
 # The estimate is Hodges-Lehmann's, the median of the Walsh averages
 # (d_j + d_k) / 2, j <= k, of the n log ratios.  Its interval runs from
@@ -112,6 +112,10 @@ function paired_compare(b, i, key,    k, j, n, d, w, nw, a, c, qv, m, kk) {
 	EST[key] = nw % 2 ? w[(nw + 1) / 2] : (w[nw / 2] + w[nw / 2 + 1]) / 2
 	RATIO[key] = exp(EST[key])
 	DELTA[key] = delta(1, RATIO[key])
+	if (PAIRMIN == "" || n < PAIRMIN)
+		PAIRMIN = n
+	if (n > PAIRMAX)
+		PAIRMAX = n
 	sr_table(n)
 	for (kk = 0; 2 * SRCDF[kk] <= ALPHA; kk++)
 		;
@@ -129,10 +133,6 @@ function paired_compare(b, i, key,    k, j, n, d, w, nw, a, c, qv, m, kk) {
 	PVAL[key] = max(pratt_p(d, n), sr_inv_p(w, nw, qv))
 	METHOD[key] = "paired"
 	NMETH["paired"]++
-	if (PAIRMIN == "" || n < PAIRMIN)
-		PAIRMIN = n
-	if (n > PAIRMAX)
-		PAIRMAX = n
 	DLO[key] = delta(1, exp(LHI[key]))
 	DHI[key] = delta(1, exp(LLO[key]))
 	HALF[key] = (DHI[key] - DLO[key]) / 2

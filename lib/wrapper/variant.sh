@@ -152,7 +152,7 @@ setup_variants() {
 			for (j = 1; j <= ns[i]; j++)
 				print set[i, j] >f
 			k = C - c[i] + 1
-			x = B - b[i] + 16
+			x = B - b[i] + 9 * (C + 1) + 16 - 9 * k
 			s = ""
 			while (length(s) < x)
 				s = s "x"
