@@ -51,13 +51,12 @@
 # whole suite unless -n narrows it.  Nothing is built, and every run
 # may move.
 #
-# Passes alternate between the builds, A B B A A B ..., each a
-# "wrapper.sh -r 1" of the subset in a shuffled order that is the same
-# for A and B within a pass (seed SEED+k-1 for pass k), so drift in the
-# machine's load lands on both builds alike.  The passes of one build
-# are then joined into one result file, which multiview.sh reads as a
-# set of passes (the Hodges-Lehmann shift of their logs, with its
-# Mann-Whitney interval).
+# The two builds are two variants of one wrapper.sh session (-V): each
+# run of each pass runs on A and on B back to back, in an order drawn
+# per pair, so the machine's noise, which is correlated over a second or
+# so, lands on both alike; multiview.sh compares the two files pair by
+# pair.  The builds go into the source tree (bin-O2, bin-Os, bin-dynamic,
+# bin-static: make BIN=...), so that a result's Bin_dir can be run again.
 
 prog=${0##*/}
 nl='
@@ -66,25 +65,27 @@ nl='
 usage() {
 	printf 'usage: %s [options]\n' "$prog"
 	cat <<'EOF'
-Build the suite twice side by side, run a subset on both builds with
-interleaved passes, and compare them with multiview.sh (text and html).
+Build the suite twice side by side, run a subset on both builds as the
+two variants of one wrapper.sh -V session, and compare them pair by
+pair with multiview.sh (text and html).
   -e EXP    experiment: opt (-O2 against -Os, the default), static
             (dynamic against -static linking) or dirs (the case
             binaries of -A against those of -B, the whole suite)
   -A DIR    with -e dirs: the first directory of case binaries
   -B DIR    with -e dirs: the second one
-  -r N      passes per build (default 5)
+  -r N      passes (default 10)
   -o DIR    output directory (default results/ab-EXP-YYYYMMDD-HHMMSS)
-  -z SEED   shuffle seed of pass 1, an integer below 10^8; pass k uses
-            SEED+k-1 (default: from the clock)
+  -z SEED   shuffle seed (wrapper.sh -z), an integer below 10^8
+            (default: from the clock)
   -n GLOB   run the runs matching GLOB instead of the experiment's
             subset; repeatable
   -a OPTS   extra options for every run (wrapper.sh -a), e.g. '-R 1'
   -h        this help
 Environment: CC (default cc), MAKE (default make).
-Writes DIR/O2.txt and DIR/Os.txt (dynamic.txt and static.txt), the passes
-under DIR/passes/, DIR/compare.txt and DIR/compare.html, and prints
-the text comparison.
+Builds into bin-O2 and bin-Os (bin-dynamic and bin-static) in the
+source tree; writes DIR/ab.O2 and DIR/ab.Os (ab.dynamic and ab.static,
+ab.A and ab.B), DIR/compare.txt and DIR/compare.html, and prints the
+text comparison.
 Exit status: 0; 1 a build failed, or a run failed or had errors (the
 comparison is still made); 2 bad usage.
 EOF
@@ -108,7 +109,7 @@ is_uint() {
 
 argv="bench/ab.sh $*"
 exp=opt
-passes=5
+passes=10
 out=
 seed=
 globs=
@@ -217,14 +218,14 @@ set +f
 IFS=$ifs
 
 [ -n "$out" ] || out=$top/results/ab-$exp-$(date +%Y%m%d-%H%M%S)
-[ ! -e "$out/passes" ] || bad "$out already holds passes; choose another -o"
-mkdir -p "$out/passes" || die "cannot make $out/passes"
+[ ! -e "$out/ab.$a" ] || bad "$out already holds ab.$a; choose another -o"
+mkdir -p "$out" || die "cannot make $out"
 out=$(cd "$out" && pwd) || die "cannot enter $out"
 
-# build NAME CFLAGS LDFLAGS: the cases into $tmp/bin-NAME.
+# build NAME CFLAGS LDFLAGS: the cases into bin-NAME in the source tree.
 build() {
-	say "$prog: building $1: CFLAGS='$2' LDFLAGS='$3'"
-	if ! (cd "$top" && "${MAKE:-make}" BIN="$tmp/bin-$1" CC="${CC:-cc}" \
+	say "$prog: building $1: make BIN=bin-$1 CFLAGS='$2' LDFLAGS='$3'"
+	if ! (cd "$top" && "${MAKE:-make}" BIN="bin-$1" CC="${CC:-cc}" \
 	    CFLAGS="$2" LDFLAGS="$3" all) >"$tmp/build-$1.log" 2>&1; then
 		tail -n 20 "$tmp/build-$1.log" >&2
 		die "the $1 build failed"
@@ -236,114 +237,32 @@ if [ "$exp" = dirs ]; then
 else
 	build "$a" "$a_cflags" "$a_ldflags"
 	build "$b" "$b_cflags" "$b_ldflags"
-	bin_a=$tmp/bin-$a
-	bin_b=$tmp/bin-$b
+	bin_a=$top/bin-$a
+	bin_b=$top/bin-$b
 fi
 
 status=0
-
-# pass NAME K: one wrapper.sh pass of the subset on build NAME.
-pass() {
-	if [ "$1" = "$a" ]; then bin=$bin_a; else bin=$bin_b; fi
-	set -- -q -r 1 -z "$((seed + $2 - 1))" -b "$bin" \
-	    -o "$out/passes/$1-$2.txt"
-	[ -z "$extra" ] || set -- "$@" -a "$extra"
-	IFS=$nl
-	set -f
-	for g in $globs; do
-		set -- "$@" -n "$g"
-	done
-	set +f
-	IFS=$ifs
-	sh "$top/wrapper.sh" "$@" || status=1
-}
-
-k=1
-while [ "$k" -le "$passes" ]; do
-	# A B, B A, A B, ...: neither build always goes first.
-	if [ $((k % 2)) -eq 1 ]; then
-		first=$a second=$b
-	else
-		first=$b second=$a
-	fi
-	say "$prog: pass $k of $passes: $first, then $second"
-	pass "$first" "$k"
-	pass "$second" "$k"
-	k=$((k + 1))
+set -- -q -r "$passes" -z "$seed" -V "$a=$bin_a" -V "$b=$bin_b" \
+    -o "$out/ab"
+[ -z "$extra" ] || set -- "$@" -a "$extra"
+IFS=$nl
+set -f
+for g in $globs; do
+	set -- "$@" -n "$g"
 done
+set +f
+IFS=$ifs
+say "$prog: $passes passes, $a and $b side by side, run by run"
+sh "$top/wrapper.sh" "$@" || status=1
 
-# merge NAME HOW: the passes of build NAME (made HOW) as one result file,
-# headed by pass 1's header; the lines that describe the whole
-# (passes, seeds, command, runs, time) are rewritten for the joined file.
-merge() {
-	k=1
-	while [ "$k" -le "$passes" ]; do
-		printf '%s\n' "$out/passes/$1-$k.txt"
-		k=$((k + 1))
-	done >"$tmp/files"
-	awk -v n="$passes" -v seed="$seed" -v cmd="$argv" -v name="$1" \
-	    -v built="$2" '
-	function hdr(k, v) { printf "!%-15s %30s\n", k ":", v }
-	function key(s) { s = substr(s, 2); sub(/:.*/, "", s); return s }
-	function val(s) { sub(/^[^:]*: */, "", s); return s }
-	{ file[++nf] = $0 }
-	END {
-		for (k = 1; k <= nf; k++) {
-			body = 0
-			while ((getline s < file[k]) > 0) {
-				if (substr(s, 1, 1) != "!") {
-					if (!body++)
-						printf "# pass %d of %d\n", k, n
-					print s
-					continue
-				}
-				kk = key(s)
-				if (kk == "Runs") {
-					split(val(s), w, /[^0-9]+/)
-					runs += w[1]; failed += w[2]; errs += w[3]
-				} else if (kk == "Elapsed") {
-					secs += val(s) + 0
-				} else if (kk == "Load_avg_end") {
-					loadend = val(s)
-				} else if (kk == "Interrupted") {
-					print s
-				} else if (k > 1) {
-					continue
-				} else if (kk == "Command") {
-					hdr(kk, cmd)
-					hdr("AB_build", name ": " built)
-				} else if (kk == "Passes") {
-					hdr(kk, n " (one wrapper.sh -r 1 per " \
-					    "pass, builds alternating)")
-				} else if (kk == "Shuffle_seed") {
-					hdr(kk, seed " (pass k: " seed "+k-1)")
-				} else {
-					print s
-				}
-			}
-			close(file[k])
-		}
-		hdr("Load_avg_end", loadend)
-		hdr("Runs", runs " (" failed " failed, " errs " with errors)")
-		hdr("Elapsed", sprintf("%.1f s", secs))
-	}' "$tmp/files" >"$out/$1.txt"
-}
-if [ "$exp" = dirs ]; then
-	merge "$a" "the binaries of $bin_a"
-	merge "$b" "the binaries of $bin_b"
-else
-	merge "$a" "make CFLAGS='$a_cflags' LDFLAGS='$a_ldflags'"
-	merge "$b" "make CFLAGS='$b_cflags' LDFLAGS='$b_ldflags'"
-fi
-
-# The comparison, from inside DIR so that the columns are named A.txt
-# and B.txt rather than by their full paths.
+# The comparison, from inside DIR so that the columns are named ab.A
+# and ab.B rather than by their full paths.
 cd "$out" || die "cannot enter $out"
-heading="$title, $passes interleaved passes each"
-sh "$top/multiview.sh" -t "libmicro A/B: $heading" "$a.txt" "$b.txt" \
+heading="$title, $passes passes, paired run by run"
+sh "$top/multiview.sh" -t "libmicro A/B: $heading" "ab.$a" "ab.$b" \
     >compare.txt || die "multiview.sh failed"
-sh "$top/multiview.sh" -f html -t "libmicro A/B: $heading" "$a.txt" \
-    "$b.txt" >compare.html || die "multiview.sh -f html failed"
+sh "$top/multiview.sh" -f html -t "libmicro A/B: $heading" "ab.$a" \
+    "ab.$b" >compare.html || die "multiview.sh -f html failed"
 {
 	echo "A/B: $heading ($argv)"
 	echo
