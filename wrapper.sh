@@ -376,6 +376,8 @@ check_selected
 [ -z "$lm_nvar" ] || setup_variants
 if [ -n "$lm_dry" ]; then
 	dry_run
+	[ -z "$lm_nvar" ] ||
+	    echo "each run once per variant: $lm_nvar times that ($lm_nvar variants)"
 	exit 0
 fi
 if [ -n "$lm_checkonly" ]; then

@@ -124,7 +124,8 @@ setup_variants() {
 		lm_w=
 		[ "$lm_vk" != env ] || lm_w=$lm_vx
 		printf '%s %s\n' "$lm_vi" "$lm_w" >>"$lm_state/venv"
-		(true >"$lm_out.$lm_vn") 2>/dev/null ||
+		[ -n "$lm_dry$lm_checkonly" ] ||
+		    (true >"$lm_out.$lm_vn") 2>/dev/null ||
 		    bad "cannot write $lm_out.$lm_vn"
 		lm_vi=$((lm_vi + 1))
 	done
