@@ -88,7 +88,7 @@ check "5 pairs: untested, said (pairs)" awk -F, '$1 == "few" && $2 == "b" {
 	exit !($14 == "untested" && $17 ~ /pairs/) }' p.csv
 sh "$MV" a b >txt 2>err
 check "summary: paired, 5 to 10 pairs a row" \
-    grep -q '^b: paired, 10 pairs a row; ' txt
+    grep -q '^b: paired, 5 to 10 pairs a row; ' txt
 check "legend: no floor for paired rows, and why" \
     grep -q '^paired (one session.*no floor' txt
 check "legend: fewer than 6 pairs said" \

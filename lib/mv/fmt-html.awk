@@ -217,7 +217,7 @@ function html_summary(    i) {
 		    h(FILE[i]), TALLY[i, "faster"], TALLY[i, "slower"],
 		    TALLY[i, "small"], TALLY[i, "noise"], TALLY[i, "untested"],
 		    TALLY[i, "zero"], TALLY[i, "errors"], TALLY[i, "missing"],
-		    h(ratio_note(i)), h(resolve_note(i))
+		    h(ratio_note(i)), h(pair_note(i) resolve_note(i))
 	print "</table>"
 }
 

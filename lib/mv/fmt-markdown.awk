@@ -92,7 +92,7 @@ function md_summary(    i) {
 		    md(FILE[i]), TALLY[i, "faster"], TALLY[i, "slower"],
 		    TALLY[i, "small"], TALLY[i, "noise"], TALLY[i, "untested"],
 		    TALLY[i, "zero"], TALLY[i, "errors"], TALLY[i, "missing"],
-		    md(ratio_note(i))
+		    md(pair_note(i) ratio_note(i))
 	print ""
 }
 
