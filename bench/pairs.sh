@@ -13,12 +13,19 @@
 # found (verdict slower) and of the marked rows that were not changed;
 # and each file's !Elapsed.
 prog=${0##*/}
-case ${1:-} in -h | --help)
-	sed -n '4,14p' "$0" | sed 's/^# \{0,1\}//'
-	exit 0 ;;
-esac
+usage() {
+	printf 'usage: %s PAIR.A PAIR.B SEP1 SEP2 [FACTOR...]\n' "$prog"
+	cat <<'EOF2'
+Compare an A/A session of two variants (PAIR.A, PAIR.B: wrapper.sh -V
+A=bin -V B=bin) with two separate runs (SEP1, SEP2) of the same
+binaries, as they are and with every fourth row of the second file
+times each FACTOR (default 1.05 1.03 1.02): rows marked, intervals
+holding 0, median half-width, changed rows found, marked rows unchanged.
+EOF2
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
 if [ $# -lt 4 ]; then
-	printf 'usage: %s PAIR.A PAIR.B SEP1 SEP2 [FACTOR...]\n' "$prog" >&2
+	usage >&2
 	exit 2
 fi
 for f in "$1" "$2" "$3" "$4"; do
