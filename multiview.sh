@@ -74,6 +74,7 @@ formats() {
 usage() {
 	cat <<EOF
 usage: $prog [options] REF CMP [CMP...]
+       $prog -T [options] F1 F2 F3 [F4...]
 
 Compares libmicro result files (or Sun libMicro 0.4.1 ones) with the
 reference REF.  For each benchmark, with a = REF usecs/call, b = the
@@ -91,6 +92,8 @@ $(formats | sed 's/^/              /')
   -g          the html forest plot in the table's row order (-s; with
               -o the suite's, section by section) instead of by size
   -i          text without the intervals: libMicro's multiview layout
+  -k KEY      with -T, label the files by their !KEY header (such as
+              OS_release) instead of their names
   -n PCT      run-to-run spread assumed for a figure resting on one
               run, when no passes measure it (default 10)
   -o          keep the reference file's order (same as -s ref)
@@ -101,6 +104,8 @@ $(formats | sed 's/^/              /')
   -s ORDER    row order: name (default), ref (the reference's) or delta
               (the largest change in the first compared file first)
   -t TITLE    title of the html page (default "multiview comparison")
+  -T          the files are a series in time order (at least three):
+              where each benchmark changed, and by how much
   -x          only the rows whose verdict is not noise somewhere
   -h, -?, --help   print this text
 Options come before the files; -- ends them.
@@ -144,6 +149,21 @@ ratio with their interval, p, BH-adjusted q, method, verdict
 missing), the change the data excludes, and the warnings; json also
 the value of each pass (its layout: doc/format.md, schema_version).
 
+With -T each file (or files joined by +) is one point of the series:
+the log of its figure, since runs minutes apart differ by more than
+their passes do.  A benchmark is tested for a change anywhere: the
+largest two-sample t over the places the series could split (two
+files a side at least, but the last file may stand alone) and the t of
+a linear trend, Bonferroni over them; Benjamini-Hochberg at -q over
+the benchmarks.  For those selected, binary segmentation: each further
+split must reach -q within its segment.  A line that fits as well with
+fewer parameters (BIC) is reported as a drift, not as steps.  A step
+is the change between the means of the segments around it, with its
+interval from their residual spread (never below what the passes
+show); within the floor (-p) it is small (=).  A step at the last file
+alone could be one bad run, and is said to be.  Each step is "at" the
+first file after it: it happened between that file and the one before.
+
 Header lines whose values differ between the files are listed first,
 except those that always differ (date, time, uptime, load, command,
 elapsed, runs, and a clock overhead within 5 ns).
@@ -167,12 +187,15 @@ level=95
 intervals=yes
 onlyreal=no
 forestrow=no
+series=no
+key=
 title="multiview comparison"
 
 setopt() {
 	case $1 in
 	-c) level=$2 ;;
 	-f) fmt=$2 ;;
+	-k) key=$2 ;;
 	-n) spread1=$2 ;;
 	-p) floorn=$2 ;;
 	-q) q=$2 ;;
@@ -194,7 +217,7 @@ for a in "$@"; do
 		usage
 		exit 0
 		;;
-	-[cfnpqst]) skip=1 ;;
+	-[cfknpqst]) skip=1 ;;
 	esac
 done
 
@@ -204,12 +227,13 @@ while [ $# -gt 0 ]; do
 	-i) intervals=no ;;
 	-x) onlyreal=yes ;;
 	-g) forestrow=yes ;;
-	-c | -f | -n | -p | -q | -s | -t)
+	-T) series=yes ;;
+	-c | -f | -k | -n | -p | -q | -s | -t)
 		[ $# -ge 2 ] || die "$1: missing argument"
 		setopt "$1" "$2"
 		shift
 		;;
-	-[cfnpqst]?*) setopt "${1%"${1#-?}"}" "${1#-?}" ;;
+	-[cfknpqst]?*) setopt "${1%"${1#-?}"}" "${1#-?}" ;;
 	--)
 		shift
 		break
@@ -249,8 +273,13 @@ for f in "$@"; do
 	fi
 done
 [ "$prev" != + ] || [ $# -eq 0 ] || die "+: joins two files (see -h)"
-[ "$nside" -ge 2 ] ||
-	die "need a reference file and at least one file to compare (see -h)"
+if [ "$series" = yes ]; then
+	[ "$nside" -ge 3 ] || die "-T: a series needs at least three files (see -h)"
+else
+	[ "$nside" -ge 2 ] ||
+	    die "need a reference file and at least one file to compare (see -h)"
+	[ -z "$key" ] || die "-k: labels the files of a series (-T)"
+fi
 
 # The program: lib/result.awk, then the files of lib/mv/ with the one
 # renderer of -f, main.awk last (or the same in share/libmicro when
@@ -260,7 +289,7 @@ done
 # unescape.
 findlib
 for f in result.awk mv/num.awk mv/read.awk mv/model.awk mv/show.awk \
-    mv/main.awk; do
+    mv/series.awk mv/main.awk; do
 	[ -r "$lib/$f" ] || die "cannot read $lib/$f"
 done
 # A format is known when its file is there.
@@ -272,12 +301,17 @@ if [ -z "$fmtfile" ] || [ ! -f "$fmtfile" ]; then
 	die "-f $fmt: unknown format ($(formats names))"
 fi
 [ -r "$fmtfile" ] || die "cannot read $fmtfile"
+# The renderer of a series (-T) in that format.
+serfile=$lib/mv/series-$fmt.awk
+[ -r "$serfile" ] || die "cannot read $serfile"
 
 MV_PROG=$prog MV_ORDER=$order MV_TITLE=$title
 MV_Q=$q MV_SPREAD1=$spread1 MV_FLOORN=$floorn MV_LEVEL=$level
 MV_INTERVALS=$intervals MV_ONLYREAL=$onlyreal MV_FORESTROW=$forestrow
+MV_SERIES=$series MV_KEY=$key
 export MV_PROG MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN MV_LEVEL \
-    MV_INTERVALS MV_ONLYREAL MV_FORESTROW
+    MV_INTERVALS MV_ONLYREAL MV_FORESTROW MV_SERIES MV_KEY
 exec "${AWK:-awk}" -f "$lib/result.awk" -f "$lib/mv/num.awk" \
     -f "$lib/mv/read.awk" -f "$lib/mv/model.awk" -f "$lib/mv/show.awk" \
-    -f "$fmtfile" -f "$lib/mv/main.awk" -- "$@"
+    -f "$fmtfile" -f "$lib/mv/series.awk" -f "$serfile" \
+    -f "$lib/mv/main.awk" -- "$@"

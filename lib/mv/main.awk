@@ -5,7 +5,11 @@
 # and gawk.  multiview.sh puts it together from the files of lib/mv/:
 #
 #	awk -f result.awk -f mv/num.awk -f mv/read.awk -f mv/model.awk \
-#	    -f mv/show.awk -f mv/fmt-FORMAT.awk -f mv/main.awk -- FILE...
+#	    -f mv/show.awk -f mv/fmt-FORMAT.awk -f mv/series.awk \
+#	    -f mv/series-FORMAT.awk -f mv/main.awk -- FILE...
+#
+# With -T (SERIES) the sides are a series: series.awk finds where each
+# benchmark changed and series-FORMAT.awk's series_render() prints it.
 #
 # result.awk names the result line's columns (RL_*); num.awk holds the
 # numerics, read.awk the reader, model.awk the comparison, show.awk what
@@ -22,9 +26,9 @@
 # helpers of show.awk.
 #
 # Set here: PROG and ERRCMD (where messages go); the options ORDER,
-# TITLE, Q, SPREAD1, FLOORN, LEVEL, SHOWCI, ONLYREAL, FORESTROW, and from
-# them ALPHA, ZHALF, LRUN1 and LFLOORN; the constants MAXBAD, MINN,
-# LSPREAD, PM and ORD.
+# TITLE, Q, SPREAD1, FLOORN, LEVEL, SHOWCI, ONLYREAL, FORESTROW, SERIES,
+# SKEY, and from them ALPHA, ZHALF, LRUN1 and LFLOORN; the constants
+# MAXBAD, MINN, LSPREAD, MINSEG, PM and ORD.
 
 BEGIN {
 	main()
@@ -49,6 +53,11 @@ function main(    i, r, join) {
 			summarize(i, NAME[r])
 	for (r = 1; r <= NNAME; r++)
 		pool_spread(NAME[r])
+	if (SERIES) {
+		series_run()
+		close(ERRCMD)
+		exit 0
+	}
 	for (r = 1; r <= NNAME; r++)
 		for (i = 2; i <= NFILE; i++)
 			compare(NAME[r], i)
@@ -73,6 +82,8 @@ function init() {
 	SHOWCI = ENVIRON["MV_INTERVALS"] == "yes"
 	ONLYREAL = ENVIRON["MV_ONLYREAL"] == "yes"
 	FORESTROW = ENVIRON["MV_FORESTROW"] == "yes"
+	SERIES = ENVIRON["MV_SERIES"] == "yes"
+	SKEY = ENVIRON["MV_KEY"]
 	if (!isdec(Q) || Q + 0 <= 0 || Q + 0 > 1)
 		die("-q " Q ": not a rate between 0 and 1")
 	if (!isdec(SPREAD1))
@@ -101,6 +112,7 @@ function constants(    i) {
 	MAXBAD = 5		# bad-line warnings shown per file
 	MINN = 10		# kept samples for a usable confidence interval
 	LSPREAD = log(1.10)	# pass-to-pass spread that makes a row suspect
+	MINSEG = 2		# files in a segment of a series, but the last
 	PM = "\302\261"	# the plus-minus sign, in UTF-8
 	for (i = 1; i < 256; i++)
 		ORD[sprintf("%c", i)] = i

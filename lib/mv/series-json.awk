@@ -1,0 +1,2 @@
+# SPDX-License-Identifier: MIT
+function series_render() { die("-T: no json yet") }
