@@ -30,6 +30,10 @@ for a in $MV_AWKS; do
 	    test "$(grep -c '^a[0-9][0-9] .* ~$' "out.$a")" -eq 30
 done
 same_output "series" -T f*.txt
+golden "series text" series.txt -T -k OS_build f*.txt
+golden "series csv" series.csv -T -f csv -k OS_build f*.txt
+golden "series json" series.json -T -f json -k OS_build f*.txt
+golden "series markdown" series.md -T -f markdown -x f*.txt
 
 # The floor: a 20% step within -p 30 is small, and no change.
 for a in $MV_AWKS; do

@@ -405,3 +405,53 @@ function smedian(b,    j, x, idx, m) {
 function lastnote() {
 	return "last file only: could be one bad run; confirm with another"
 }
+
+# The fields of change s of b (0: a drift, or none), as strings ready to
+# print ("" when none): SF_KIND (step, drift, none, untested), SF_FROM
+# and SF_TO the sides it lies between (a step: the side before and the
+# side at it; a drift: the first and the last), SF_A and SF_B the values
+# before and after, SF_DELTA with SF_DLO and SF_DHI, SF_RATIO with
+# SF_RLO and SF_RHI, SF_SMALL and SF_LAST (0 or 1).
+function sfields(b, s,    est, lo, hi, i, j) {
+	SF_FROM = SF_TO = SF_A = SF_B = SF_DELTA = SF_DLO = SF_DHI = ""
+	SF_RATIO = SF_RLO = SF_RHI = ""
+	SF_SMALL = SF_LAST = 0
+	SF_KIND = SVERD[b] == "untested" ? "untested" : \
+	    (SKIND[b] == "drift" ? "drift" : (NSTEP[b] > 0 ? "step" : "none"))
+	if (SF_KIND == "drift") {
+		i = SIDX[b, 1]
+		j = SIDX[b, SM[b]]
+		SF_A = sval(b, i, DA[b])
+		SF_B = sval(b, j, DB[b])
+		est = DEST[b]
+		lo = DLO[b]
+		hi = DHI[b]
+		SF_SMALL = SVERD[b] == "small"
+	} else if (SF_KIND == "step") {
+		i = step_before(b, s)
+		j = step_at(b, s)
+		SF_A = sval(b, i, STA[b, s])
+		SF_B = sval(b, j, STB[b, s])
+		est = STEST[b, s]
+		lo = STLO[b, s]
+		hi = STHI[b, s]
+		SF_SMALL = STSMALL[b, s]
+		SF_LAST = STLAST[b, s]
+	} else
+		return
+	SF_FROM = i
+	SF_TO = j
+	SF_DELTA = sprintf("%.1f", sdelta(est))
+	SF_DLO = sprintf("%.1f", sdelta(hi))
+	SF_DHI = sprintf("%.1f", sdelta(lo))
+	SF_RATIO = sprintf("%.6g", exp(est))
+	SF_RLO = sprintf("%.6g", exp(lo))
+	SF_RHI = sprintf("%.6g", exp(hi))
+}
+
+# How many records b has: one a step, else one.
+function nchanges(b) { return SKIND[b] == "steps" && NSTEP[b] > 0 ? NSTEP[b] : 1 }
+
+# The p and q of step 1 as text, "" when untested.
+function sp_text(b) { return SVERD[b] == "untested" ? "" : sprintf("%.4g", SP[b]) }
+function sq_text(b) { return SVERD[b] == "untested" ? "" : sprintf("%.4g", SQ[b]) }
