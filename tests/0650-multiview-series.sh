@@ -34,6 +34,7 @@ golden "series text" series.txt -T -k OS_build f*.txt
 golden "series csv" series.csv -T -f csv -k OS_build f*.txt
 golden "series json" series.json -T -f json -k OS_build f*.txt
 golden "series markdown" series.md -T -f markdown -x f*.txt
+golden "series html" series.html -T -f html -k OS_build f*.txt
 
 # The floor: a 20% step within -p 30 is small, and no change.
 for a in $MV_AWKS; do

@@ -41,44 +41,6 @@ function series_render(    i, r, b, nw, s) {
 	    SCOUNT["small"], SCOUNT["none"], SCOUNT["untested"], NNAME
 }
 
-# What b did: its steps in order, or its drift, or its median.
-function series_changes(b,    s, t, j, i) {
-	if (SVERD[b] == "untested")
-		return "untested (" SM[b] " usable files)"
-	if (SKIND[b] == "drift")
-		return sval(b, SIDX[b, 1], DA[b]) " -> " \
-		    sval(b, SIDX[b, SM[b]], DB[b]) " drift from " \
-		    sname(SIDX[b, 1]) " to " sname(SIDX[b, SM[b]]) " " \
-		    bracket(sdelta(DEST[b])) PM pct(shalf(DLO[b], DHI[b])) \
-		    smark(SVERD[b] == "small") \
-		    sprintf(" (%s%% a file)", pct(sdelta(DPER[b])))
-	if (NSTEP[b] == 0) {
-		j = SIDX[b, 1]
-		return sval(b, j, smedian(b)) " ~"
-	}
-	s = ""
-	for (j = 1; j <= NSTEP[b]; j++) {
-		i = step_at(b, j)
-		t = sval(b, step_before(b, j), STA[b, j]) " -> " \
-		    sval(b, i, STB[b, j]) " at " sname(i) \
-		    (SLABEL[i] != FILE[i] ? " (" SLABEL[i] ")" : "") " " \
-		    bracket(sdelta(STEST[b, j])) \
-		    PM pct(shalf(STLO[b, j], STHI[b, j])) smark(STSMALL[b, j])
-		if (STLAST[b, j])
-			t = t " " lastnote()
-		s = s (j > 1 ? "; " : "") t
-	}
-	return s
-}
-
-function series_drifts(    r, n) {
-	n = 0
-	for (r = 1; r <= NNAME; r++)
-		if (SKIND[NAME[r]] == "drift" && SVERD[NAME[r]] == "changed")
-			n++
-	return n
-}
-
 function series_text_legend() {
 	printf "a change is tested over the whole series (Benjamini-Hochberg" \
 	    " q <= %g over %d tests); A -> B at F: the means before and" \

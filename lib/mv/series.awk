@@ -58,6 +58,9 @@ function series_run(    r, b) {
 # SLABEL[i]: the value of header -k KEY in side i, else its file name.
 function series_labels(    i) {
 	for (i = 1; i <= NFILE; i++) {
+		# Set, not left to be made by reading: gawk 5.2 can print
+		# another argument's value for an unset element given to printf.
+		STEPAT[i] = 0
 		SLABEL[i] = FILE[i]
 		if (SKEY == "")
 			continue
@@ -193,7 +196,7 @@ function best_split(b, a, e,    m, k, j, c, red, best, df, v, s1, s2, n) {
 function resvar(b, rss, df) { return max(rss / df, SWV[b]) }
 
 # A linear trend over the positions: TR_SLOPE, TR_SE, TR_RSS; its p.
-function trend(b,    m, j, sx, sxx, sxy, xm, ym, d, v) {
+function trend(b,    m, j, sxx, sxy, xm, ym, d, v) {
 	m = SM[b]
 	xm = (m + 1) / 2
 	ym = SC1[b, m] / m
@@ -370,6 +373,44 @@ function series_size(b,    s, x) {
 }
 
 # ---- shared by the renderers ----
+
+# What b did: its steps in order, or its drift, or its median.
+function series_changes(b,    s, t, j, i) {
+	if (SVERD[b] == "untested")
+		return "untested (" SM[b] " usable files)"
+	if (SKIND[b] == "drift")
+		return sval(b, SIDX[b, 1], DA[b]) " -> " \
+		    sval(b, SIDX[b, SM[b]], DB[b]) " drift from " \
+		    sname(SIDX[b, 1]) " to " sname(SIDX[b, SM[b]]) " " \
+		    bracket(sdelta(DEST[b])) PM pct(shalf(DLO[b], DHI[b])) \
+		    smark(SVERD[b] == "small") \
+		    sprintf(" (%s%% a file)", pct(sdelta(DPER[b])))
+	if (NSTEP[b] == 0) {
+		j = SIDX[b, 1]
+		return sval(b, j, smedian(b)) " ~"
+	}
+	s = ""
+	for (j = 1; j <= NSTEP[b]; j++) {
+		i = step_at(b, j)
+		t = sval(b, step_before(b, j), STA[b, j]) " -> " \
+		    sval(b, i, STB[b, j]) " at " sname(i) \
+		    (SLABEL[i] != FILE[i] ? " (" SLABEL[i] ")" : "") " " \
+		    bracket(sdelta(STEST[b, j])) \
+		    PM pct(shalf(STLO[b, j], STHI[b, j])) smark(STSMALL[b, j])
+		if (STLAST[b, j])
+			t = t " " lastnote()
+		s = s (j > 1 ? "; " : "") t
+	}
+	return s
+}
+
+function series_drifts(    r, n) {
+	n = 0
+	for (r = 1; r <= NNAME; r++)
+		if (SKIND[NAME[r]] == "drift" && SVERD[NAME[r]] == "changed")
+			n++
+	return n
+}
 
 # A side as the renderers name it: "F3".
 function sname(i) { return "F" i }
