@@ -30,7 +30,7 @@ shift $((OPTIND - 1))
 [ $# -ge 1 ] || usage
 top=$(cd "$(dirname "$0")/.." && pwd) || exit 2
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/series.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
 
 # Cut or copy the files to $tmp/sNNN.txt, in order.
