@@ -85,12 +85,15 @@ An operand + joins the files on either side into one side (A1 + A2 +
 A3: runs from three boots), their passes pooled.
 
 options:
+  -a          text: the difference per call (usecs) after each delta
   -c LEVEL    confidence level of the intervals, in percent (default 95)
   -f FORMAT   output format, one of:
 $(formats | sed 's/^/              /')
   -g          the html forest plot in the table's row order (-s; with
               -o the suite's, section by section) instead of by size
   -i          text without the intervals: libMicro's multiview layout
+  -m NEW=OLD  compare the row NEW of the compared files with the row OLD
+              of the reference (getppid=getpid); repeatable
   -n PCT      run-to-run spread assumed for a figure resting on one
               run, when no passes measure it (default 10)
   -o          keep the reference file's order (same as -s ref)
@@ -98,6 +101,9 @@ $(formats | sed 's/^/              /')
               two runs of the suite, minutes apart, can differ by 1-5%
               as the machine drifts, which their passes cannot see
   -q Q        false discovery rate over the whole table (default 0.05)
+  -R FILE     noise reference: a file of passes (wrapper.sh -r N) of the
+              same machine, whose rows' pass-to-pass spread stands for
+              the spread of a row resting on one pass
   -s ORDER    row order: name (default), ref (the reference's) or delta
               (the largest change in the first compared file first)
   -t TITLE    title of the html page (default "multiview comparison")
@@ -121,6 +127,11 @@ to the right):
   (TimerRes, or the run's clock resolution) over the batch, and the
   printed digits, so identical passes never mean no uncertainty.  A
   single run with no statistics, where nothing was measured: untested.
+  Between separate runs, a figure moves by more than its passes show:
+  with 20 or more rows with passes, the table measures that (most rows
+  do not change: the between-run spread that makes the rows' log ratios,
+  around their median, as spread as their intervals say) and each
+  interval is widened by it; a shift of the whole table is not noise.
   Benjamini-Hochberg keeps the expected share of false discoveries
   among the significant deltas of the whole table at Q.
 
@@ -129,10 +140,14 @@ Text marks after a delta and its interval, as in [-7.7%]+-2.1*:
   =        small: significant, but within the floor (-p)
   ~        within noise: the interval holds 0; no change beyond its
            ends is there
+  ?        within noise across the table, though the row's own interval
+           leaves out 0 (Benjamini-Hochberg does not select it)
   (none)   not tested: no -S statistics and no passes
-  !REASON  suspect: spread, bimodal, tail, quant... (that kind of -W
-           warning came from over half of the passes in either file),
-           passes (over 10% apart), timer (one clock step is over 5%)
+  !REASON  suspect, the interval itself may be wrong: states (the
+           passes fall in two groups), missing (fewer passes than the
+           file's other rows), few (few samples), statistic (the files
+           hold different statistics), or an unknown warning; a wide
+           spread only widens the interval
   [zero]   a value is 0, so there is no ratio
   ERRORS   the benchmark had errors (or FAILED) in that file
   missing  the benchmark is absent from that file
@@ -167,6 +182,9 @@ level=95
 intervals=yes
 onlyreal=no
 forestrow=no
+absolute=no
+noiseref=
+maps=
 title="multiview comparison"
 
 setopt() {
@@ -178,6 +196,9 @@ setopt() {
 	-q) q=$2 ;;
 	-s) order=$2 ;;
 	-t) title=$2 ;;
+	-R) noiseref=$2 ;;
+	-m) maps="$maps$2
+" ;;
 	esac
 }
 
@@ -194,7 +215,7 @@ for a in "$@"; do
 		usage
 		exit 0
 		;;
-	-[cfnpqst]) skip=1 ;;
+	-[cfmnpqRst]) skip=1 ;;
 	esac
 done
 
@@ -204,12 +225,13 @@ while [ $# -gt 0 ]; do
 	-i) intervals=no ;;
 	-x) onlyreal=yes ;;
 	-g) forestrow=yes ;;
-	-c | -f | -n | -p | -q | -s | -t)
+	-a) absolute=yes ;;
+	-c | -f | -m | -n | -p | -q | -R | -s | -t)
 		[ $# -ge 2 ] || die "$1: missing argument"
 		setopt "$1" "$2"
 		shift
 		;;
-	-[cfnpqst]?*) setopt "${1%"${1#-?}"}" "${1#-?}" ;;
+	-[cfmnpqRst]?*) setopt "${1%"${1#-?}"}" "${1#-?}" ;;
 	--)
 		shift
 		break
@@ -249,6 +271,13 @@ for f in "$@"; do
 	fi
 done
 [ "$prev" != + ] || [ $# -eq 0 ] || die "+: joins two files (see -h)"
+if [ -n "$noiseref" ]; then
+	if [ -d "$noiseref" ]; then
+		die "-R $noiseref: is a directory"
+	elif [ ! -r "$noiseref" ] || [ ! -s "$noiseref" ]; then
+		die "-R $noiseref: no such file, unreadable or empty"
+	fi
+fi
 [ "$nside" -ge 2 ] ||
 	die "need a reference file and at least one file to compare (see -h)"
 
@@ -259,8 +288,8 @@ done
 # one; options come through the environment, which awk does not
 # unescape.
 findlib
-for f in result.awk mv/num.awk mv/read.awk mv/model.awk mv/show.awk \
-    mv/main.awk; do
+for f in result.awk mv/num.awk mv/read.awk mv/model.awk mv/noise.awk \
+    mv/show.awk mv/main.awk; do
 	[ -r "$lib/$f" ] || die "cannot read $lib/$f"
 done
 # A format is known when its file is there.
@@ -276,8 +305,9 @@ fi
 MV_PROG=$prog MV_ORDER=$order MV_TITLE=$title
 MV_Q=$q MV_SPREAD1=$spread1 MV_FLOORN=$floorn MV_LEVEL=$level
 MV_INTERVALS=$intervals MV_ONLYREAL=$onlyreal MV_FORESTROW=$forestrow
+MV_NOISEREF=$noiseref MV_ABS=$absolute MV_MAP=$maps
 export MV_PROG MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN MV_LEVEL \
-    MV_INTERVALS MV_ONLYREAL MV_FORESTROW
+    MV_INTERVALS MV_ONLYREAL MV_FORESTROW MV_NOISEREF MV_ABS MV_MAP
 exec "${AWK:-awk}" -f "$lib/result.awk" -f "$lib/mv/num.awk" \
-    -f "$lib/mv/read.awk" -f "$lib/mv/model.awk" -f "$lib/mv/show.awk" \
-    -f "$fmtfile" -f "$lib/mv/main.awk" -- "$@"
+    -f "$lib/mv/read.awk" -f "$lib/mv/model.awk" -f "$lib/mv/noise.awk" \
+    -f "$lib/mv/show.awk" -f "$fmtfile" -f "$lib/mv/main.awk" -- "$@"

@@ -150,7 +150,8 @@ function html_delta(b, i,    key, v, cls, s, ci) {
 	    "</span>" : ""
 	return "<td class=\"num" (cls == "" ? "" : " " cls) "\">" \
 	    sprintf("%+.1f%%", DELTA[key]) \
-	    (sigmark(v) == " " ? "" : " " sigmark(v)) ci s "</td>"
+	    (sigmark(v, key) == " " ? "" : " " sigmark(v, key)) ci \
+	    "<span class=\"ci\"> " h(abs_text(key)) "us</span>" s "</td>"
 }
 
 # Deeper colour for a bigger change: 10%, 25%, 100% (2x).
@@ -185,6 +186,10 @@ function html_legend(    j, m) {
 	    "Benjamini-Hochberg q <= %g over %d tests; small (=): " \
 	    "significant but within the floor; %sx: half-width of the " \
 	    "%g%% interval, in percent", Q, NTESTED, PM, LEVEL)) "</td></tr>"
+	if (any_alone())
+		print "<tr><td colspan=\"3\">? " h(alone_text()) "</td></tr>"
+	print "<tr><td colspan=\"3\">+Nus: the difference per call," \
+	    " compared minus reference, in usecs</td></tr>"
 	m = method_lines()
 	gsub(/\n/, "; ", m)
 	if (m != "")

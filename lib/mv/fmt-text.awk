@@ -78,7 +78,8 @@ function cmp_note(b, i,    key, v, s) {
 	s = v == "zero" ? "[zero]" : bracket(DELTA[key])
 	if (SHOWCI && tested(v))
 		s = s PM pct(HALF[key])
-	return s sigmark(v) (SUSPECT[key] ? "!" shown(REASONS[key]) : "")
+	return s sigmark(v, key) (SHOWABS && hasratio(v) ? " " abs_text(key) \
+	    "us" : "") (SUSPECT[key] ? "!" shown(REASONS[key]) : "")
 }
 
 # The width of s on a terminal: the plus-minus sign is two bytes.
@@ -98,6 +99,11 @@ function text_legend(    j, s) {
 	if (any_verdict("small"))
 		print "= significant but within the floor: small"
 	print "~ within noise: the interval holds 0"
+	if (any_alone())
+		print "? " alone_text()
+	if (SHOWABS)
+		print "+Nus the difference per call, compared minus reference," \
+		    " in usecs"
 	if (SHOWCI)
 		printf "%sx half-width of the %g%% interval of the delta, in" \
 		    " percent\n", PM, LEVEL
