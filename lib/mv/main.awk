@@ -120,7 +120,7 @@ function constants(    i) {
 	NGROUPROWS = 50		# rows a group of that fit, at the least
 	MAXGROUPS = 4
 	MADZ = 0.6744898	# median of |z|, z standard normal
-	TRIMZ = 3.5		# a row this far out changed: not in the fit
+	TRIMZ = 2.5		# a row this far out changed: not in the fit
 	PM = "\302\261"	# the plus-minus sign, in UTF-8
 	for (i = 1; i < 256; i++)
 		ORD[sprintf("%c", i)] = i

@@ -491,6 +491,7 @@ function fdr(    j, m, idx, p, run, key, qv) {
 	}
 	for (j = 1; j <= m; j++) {
 		key = TESTED[j]
+		NFLOORED += floor_of(key) > 0
 		if (QVAL[key] > Q || EST[key] == 0)
 			VERD[key] = "noise"
 		else if (abs(EST[key]) < floor_of(key))

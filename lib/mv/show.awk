@@ -125,7 +125,7 @@ function method_lines(    s, r, m) {
 	if (m != "")
 		s = s (s == "" ? "" : "\n") "rows against another row of the" \
 		    " reference (-m): " m
-	if (FLOORN > 0 && NTESTED > 0)
+	if (FLOORN > 0 && NFLOORED > 0)
 		s = s (s == "" ? "" : "\n") sprintf("a change clears the" \
 		    " floor of %g%% when its estimate is beyond it", FLOORN)
 	return s
