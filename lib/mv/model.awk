@@ -70,18 +70,18 @@ function summarize(i, b,    n, k, x, idx, s, m, d, hw) {
 	}
 }
 
-# Passes that fall in two groups, each of two passes or more, with a
-# gap between them over 5% and over four times the spread within the
+# Passes that fall in two groups, each of three passes or more, with a
+# gap between them over 10% and over five times the spread within the
 # groups: which state a run lands in decides its figure, and two runs
-# can land in different ones.  Needs five passes or more.
+# can land in different ones.  Needs six passes or more.
 function two_states(i, b, n,    x, k, j, g, best, s, m1, m2, d) {
-	if (n < 5)
+	if (n < 6)
 		return
 	for (k = 1; k <= n; k++)
 		x[k] = LPASS[i, b, k]
 	sortnum(x, n)
 	best = 0
-	for (k = 2; k <= n - 2; k++) {
+	for (k = 3; k <= n - 3; k++) {
 		g = x[k + 1] - x[k]
 		m1 = m2 = s = 0
 		for (j = 1; j <= k; j++)
@@ -93,7 +93,7 @@ function two_states(i, b, n,    x, k, j, g, best, s, m1, m2, d) {
 			s += d * d
 		}
 		s = sqrt(s / (n - 2))
-		if (g > log(1.05) && g > 4 * s && g > best) {
+		if (g > log(1.10) && g > 5 * s && g > best) {
 			best = g
 			STATEK[i, b] = k
 		}

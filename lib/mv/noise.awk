@@ -40,13 +40,12 @@
 # The rows of file i with passes on both sides that were tested,
 # keys[idx[1..n]] in the order of the standard errors of their own
 # intervals; returns n.
-function fit_rows(i, keys, se, idx,    j, key, b, n) {
+function fit_rows(i, keys, se, idx,    j, key, n) {
 	n = 0
 	for (j = 1; j <= NTESTED; j++) {
 		key = TESTED[j]
-		b = substr(key, 1, index(key, SUBSEP) - 1)
 		if (substr(key, index(key, SUBSEP) + 1) + 0 != i || \
-		    (key in PAIRED) || NPASS[1, b] < 2 || NPASS[i, b] < 2)
+		    (key in PAIRED) || !(METHOD[key] == "hl" || MEASURED[key]))
 			continue
 		keys[++n] = key
 		se[n] = (LHI[key] - LLO[key]) / (2 * ZHALF)
