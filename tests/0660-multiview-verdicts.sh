@@ -77,6 +77,7 @@ for a in $MV_AWKS; do
 	    grep -q '^lone .*\]±[0-9.]*?$' al.text
 	check "alone: the legend says what ? is ($a)" grep -q \
 	    '^? significant alone, not across the table' al.text
+	# shellcheck disable=SC2016 # an awk program
 	check "alone: its interval leaves out 0 ($a)" \
 	    awk -F, '$1 == "lone" && $2 == "al2.txt" { exit !($7 < 0) }' al.csv
 	check "alone: csv verdict noise, alone 1 ($a)" \
