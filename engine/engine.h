@@ -43,6 +43,7 @@ struct lmi_state {
 	char		*tsd;		/* this process's T tsd blocks */
 	size_t		tsdstride;
 	pthread_key_t	key;		/* holds the thread index + 1 */
+	char		unsup[256];	/* why the system cannot run it */
 };
 
 extern struct lmi_state	lmi;
@@ -104,6 +105,7 @@ int	lmi_st_twomodes(const double *sorted, int n, double *m1, double *m2);
 
 /* report.c */
 int	lmi_report(const struct shared *sh);
+LM_NORETURN void	lmi_report_unsupported(void);
 
 /* sys.c */
 void	lmi_die_with_parent(void);

@@ -586,7 +586,8 @@ parse_argv(int argc, char **argv)
 			lm_usage_error("-%c: bad value '%s'", c,
 			    optarg ? optarg : "");
 	}
-	if (benchmark_optcheck() != 0)
+	/* A system that lacks the feature is no usage error. */
+	if (benchmark_optcheck() != 0 && lmi.unsup[0] == '\0')
 		lm_usage_error("the options do not go together");
 	if ((long long)lm_optP * lm_optT > 8192)
 		lm_usage_error("-P %d x -T %d: more than 8192 workers",
