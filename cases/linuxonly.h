@@ -238,13 +238,15 @@ lx_sendfile(int out, int in, size_t n)
 	return sendfile(out, in, &off, n);
 }
 
-/* Move n bytes from the start of the file in into the pipe out. */
+/* Move n bytes from the file in (at its start) into the pipe p, then
+ * from the pipe to the file out (at its start): bytes moved, or -1. */
 static inline ssize_t
-lx_splice(int in, int out, size_t n)
+lx_splice(int in, const int *p, int out, size_t n)
 {
-	loff_t off = 0;
+	loff_t ioff = 0, ooff = 0;
+	ssize_t k = splice(in, &ioff, p[1], NULL, n, 0);
 
-	return splice(in, &off, out, NULL, n, 0);
+	return k < 0 ? -1 : splice(p[0], NULL, out, &ooff, (size_t)k, 0);
 }
 #else
 typedef int	lx_event_t;
@@ -394,9 +396,9 @@ lx_sendfile(int out, int in, size_t n)
 }
 
 static inline ssize_t
-lx_splice(int in, int out, size_t n)
+lx_splice(int in, const int *p, int out, size_t n)
 {
-	(void) in, (void) out, (void) n;
+	(void) in, (void) p, (void) out, (void) n;
 	errno = ENOSYS;
 	return -1;
 }
