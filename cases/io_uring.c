@@ -44,11 +44,13 @@ benchmark_initworker(void *tsd)
 int
 benchmark(void *tsd, result_t *res)
 {
-	int i, bad;
+	int i;
 
-	for (i = 0; i < lm_optB; i += (int)optb)
-		if ((bad = ur_nops(tsd, (unsigned)optb)) != 0)
-			res->re_errors += bad < 0 ? optb : bad;
+	for (i = 0; i < lm_optB; i += (int)optb) {
+		int bad = ur_nops(tsd, (unsigned)optb);
+
+		res->re_errors += bad < 0 ? optb : bad;
+	}
 	res->re_count = i;
 	return 0;
 }
