@@ -112,6 +112,10 @@ void	lmi_die_with_parent(void);
 void	lmi_become_subreaper(void);
 void	lmi_cpu_usage(struct usage *u, int tindex, double sign);
 
+/* bench.c: the default benchmark_optswitch, of which that name is a weak
+ * alias, so that the engine sees whether a case defined its own. */
+int	lmi_optswitch(int opt, char *optarg);
+
 /* helpers.c */
 LM_NORETURN void	lmi_die(const char *fmt, ...);
 void	lmi_cleanup(void);
