@@ -922,11 +922,13 @@ lm_main(int argc, char **argv)
 
 	lmi_set_defaults(argc, argv);
 	lm.mainpid = getpid();
-	if (benchmark_init() != 0)
+	if (benchmark_init() != 0 && lmi.unsup[0] == '\0')
 		lmi_die("benchmark_init failed");
 	if (lm_tsdsize < lm_tsd)
 		lm_tsdsize = lm_tsd;
 	lmi_parse_options(argc, argv);
+	if (lmi.unsup[0] != '\0')
+		lmi_report_unsupported();
 	/* A case may set lm_nsecs_per_op as its own -I default. */
 	if (lm_optI > 0)
 		lm_nsecs_per_op = lm_optI;
@@ -941,8 +943,11 @@ lm_main(int argc, char **argv)
 		(void) benchmark_fini();
 		resignal(lm.signo);
 	}
-	if (benchmark_initrun() != 0)
+	if (benchmark_initrun() != 0) {
+		if (lmi.unsup[0] != '\0')
+			lmi_report_unsupported();
 		lmi_die("benchmark_initrun failed");
+	}
 	setup_shared(lm_optC > 100000 ? lm_optC : 100000);
 	if (lm_optE)
 		fprintf(stderr, "Running: %20s", lm_optN);

@@ -150,6 +150,7 @@ Text marks after a delta and its interval, as in [-7.7%]+-2.1*:
            spread only widens the interval
   [zero]   a value is 0, so there is no ratio
   ERRORS   the benchmark had errors (or FAILED) in that file
+  unsupported  the system lacked the call or feature (not compared)
   missing  the benchmark is absent from that file
 The html page colours significant deltas beyond +/-10%: green faster,
 red slower, deeper beyond 25% and 100%; the others are grey on white.

@@ -384,6 +384,7 @@ header_warnings
 
 lm_nfail=0
 lm_nerr=0
+lm_nunsup=0
 lm_pass=0
 lm_spent=
 tick
@@ -426,14 +427,18 @@ secs $((lm_cs - lm_start))
 lm_secs=$lm_s
 progress_end
 hdr Load_avg_end "$(loadavg)"
-hdr Runs "$lm_done ($lm_nfail failed, $lm_nerr with errors)"
+# Unsupported runs (the system lacks the call or feature) are neither.
+lm_unsup=
+[ "$lm_nunsup" -eq 0 ] || lm_unsup=", $lm_nunsup unsupported"
+hdr Runs "$lm_done ($lm_nfail failed, $lm_nerr with errors$lm_unsup)"
 hdr Elapsed "$lm_secs s"
 [ -z "$lm_budget" ] || hdr Budget_spent "${lm_spent:-no}"
 lm_writing=
 exec 3>&-
 stop_children
 
-lm_sum="$lm_done runs, $lm_nfail failed, $lm_nerr with errors, $lm_secs s"
+lm_sum="$lm_done runs, $lm_nfail failed, $lm_nerr with errors$lm_unsup"
+lm_sum="$lm_sum, $lm_secs s"
 if [ $((lm_nfail + lm_nerr)) -gt 0 ]; then
 	printf '%s: %s\n' "$prog" "$lm_sum" >&2
 	exit 1

@@ -43,6 +43,7 @@ struct lmi_state {
 	char		*tsd;		/* this process's T tsd blocks */
 	size_t		tsdstride;
 	pthread_key_t	key;		/* holds the thread index + 1 */
+	char		unsup[256];	/* why the system cannot run it */
 };
 
 extern struct lmi_state	lmi;
@@ -104,11 +105,16 @@ int	lmi_st_twomodes(const double *sorted, int n, double *m1, double *m2);
 
 /* report.c */
 int	lmi_report(const struct shared *sh);
+LM_NORETURN void	lmi_report_unsupported(void);
 
 /* sys.c */
 void	lmi_die_with_parent(void);
 void	lmi_become_subreaper(void);
 void	lmi_cpu_usage(struct usage *u, int tindex, double sign);
+
+/* bench.c: the default benchmark_optswitch, of which that name is a weak
+ * alias, so that the engine sees whether a case defined its own. */
+int	lmi_optswitch(int opt, char *optarg);
 
 /* helpers.c */
 LM_NORETURN void	lmi_die(const char *fmt, ...);

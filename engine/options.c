@@ -39,11 +39,7 @@ char	lm_optstr[STRSIZE];
 char	lm_header[STRSIZE];
 size_t	lm_tsdsize;
 int	lm_maxB = 1 << 30;
-#ifdef LM_SUN_OPERANDS
-int	lm_operands = 1;	/* Sun's engine handed every operand on */
-#else
 int	lm_operands;
-#endif
 volatile long	lm_sink;
 
 static const char *const lm_fignames[] = { "median", "mean", "min", "p5",
@@ -586,7 +582,8 @@ parse_argv(int argc, char **argv)
 			lm_usage_error("-%c: bad value '%s'", c,
 			    optarg ? optarg : "");
 	}
-	if (benchmark_optcheck() != 0)
+	/* A system that lacks the feature is no usage error. */
+	if (benchmark_optcheck() != 0 && lmi.unsup[0] == '\0')
 		lm_usage_error("the options do not go together");
 	if ((long long)lm_optP * lm_optT > 8192)
 		lm_usage_error("-P %d x -T %d: more than 8192 workers",
@@ -644,12 +641,30 @@ apply_defaults(void)
 }
 
 /*
+ * Sun's engine handed every operand to the case (its chdir reads two
+ * directories from lm_argv without declaring them).  A case that handles
+ * its options Sun's way, by lm_optstr, lm_usage or its own
+ * benchmark_optswitch, and declares no option table, is taken for one
+ * written for that engine and gets its operands; a case with a table,
+ * or with no options at all, keeps refusing what it did not declare.
+ * Before table_init, which adds the table's letters to lm_optstr.
+ */
+static void
+sun_operands(void)
+{
+	if (lm_options[0].lo_kind == LM_NONE && (lm_optstr[0] != '\0' ||
+	    lm_usage[0] != '\0' || benchmark_optswitch != lmi_optswitch))
+		lm_operands = 1;
+}
+
+/*
  * The declared options, the defaults, then argv; --check-lines, alone,
  * checks the lines of stdin instead.
  */
 void
 lmi_parse_options(int argc, char **argv)
 {
+	sun_operands();
 	table_init();
 	apply_defaults();
 	if (argc == 2 && strcmp(argv[1], "--check-lines") == 0) {

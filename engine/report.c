@@ -225,11 +225,10 @@ print_run(const struct report *rp, const struct shared *sh)
 	printf("# %22s %13.5f\n", "minor faults/call", sh->sh_minflt / calls);
 }
 
+/* The -L argument line and the column header, as -L and -H ask. */
 static void
-print_result(const struct report *rp, const struct shared *sh)
+print_head(void)
 {
-	const char *extra = benchmark_result();
-
 	if (lm_optL) {
 		int i;
 
@@ -244,6 +243,14 @@ print_result(const struct report *rp, const struct shared *sh)
 		lmi_table_columns(stdout, 1);
 		printf("%s%s\n", lm_header[0] ? " " : "", lm_header);
 	}
+}
+
+static void
+print_result(const struct report *rp, const struct shared *sh)
+{
+	const char *extra = benchmark_result();
+
+	print_head();
 	printf("%-12s %3d %3d ", lm_optN, lm_optP, lm_optT);
 	print_usecs(figure(&rp->rp_clean));
 	printf(" %12d %8lld %8d", rp->rp_n,
@@ -288,4 +295,24 @@ lmi_report(const struct shared *sh)
 	}
 	free(scratch);
 	return fflush(stdout) == 0 ? 0 : -1;
+}
+
+/*
+ * A run the system cannot do: the FAILED row's shape (no processes, no
+ * time, no samples) with no error and the reason, then exit 0.  Old
+ * readers see a zero figure; lib/result.awk names the row.
+ */
+void
+lmi_report_unsupported(void)
+{
+	int rc;
+
+	print_head();
+	printf("%-12s %3d %3d %12.5f %12d %8d %8d unsupported: %s\n",
+	    lm_optN, 0, 0, 0.0, 0, 0, 0, lmi.unsup);
+	rc = fflush(stdout) != 0;
+	if (benchmark_fini() != 0)
+		rc = 1;
+	lmi_cleanup();
+	exit(rc);
 }

@@ -125,10 +125,11 @@ function html_results(    r, b, i) {
 # An ERRORS cell carries the FAILED reason and warnings as its title.
 function html_value(i, b,    s, w, c) {
 	s = value_text(i, b)
-	if (s != "missing" && s != "ERRORS")
+	if (s != "missing" && s != "ERRORS" && s != "unsupported")
 		return "<td class=\"num\">" s "</td>"
 	c = s == "ERRORS" ? "na err" : "na"
-	w = s == "ERRORS" ? all_warnings(i, b) : ""
+	w = s == "ERRORS" ? all_warnings(i, b) : \
+	    s == "unsupported" ? UNSUP[i, b] : ""
 	if (w != "")
 		return "<td class=\"" c "\" title=\"" h(w) "\">" s "</td>"
 	return "<td class=\"" c "\">" s "</td>"
@@ -138,7 +139,7 @@ function html_value(i, b,    s, w, c) {
 function html_delta(b, i,    key, v, cls, s, ci) {
 	key = b SUBSEP i
 	v = VERD[key]
-	if (v == "missing" || v == "errors")
+	if (v == "missing" || v == "errors" || v == "unsupported")
 		return "<td class=\"na\"></td>"
 	s = SUSPECT[key] ? " <span class=\"warn\" title=\"" \
 	    h(shown(REASONS[key]) ": " suspect_note(b, i)) "\">!</span>" : ""

@@ -110,6 +110,8 @@ function json_cell(b, i,    j, w, f, kind, n) {
 	printf ", \"pass_values\": [%s]", json_passes(i, b)
 	if ((i, b) in FAIL)
 		printf ", \"failed\": %s", js(FAIL[i, b])
+	if ((i, b) in UNSUP)
+		printf ", \"unsupported\": %s", js(UNSUP[i, b])
 	printf "}%s\n", (i < NFILE ? "," : "")
 }
 

@@ -74,7 +74,8 @@ function md(s,    out, j, n, c) {
 function md_delta(b, i,    key, v, s) {
 	key = b SUBSEP i
 	v = VERD[key]
-	if (v == "missing" || v == "errors" || v == "zero")
+	if (v == "missing" || v == "errors" || v == "zero" ||
+	    v == "unsupported")
 		return " |  |  | " v
 	s = SUSPECT[key] ? " **!** " md(shown(REASONS[key])) : ""
 	return md(sprintf("%+.1f%%", DELTA[key])) " | " \

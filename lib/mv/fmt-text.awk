@@ -73,7 +73,7 @@ function text_headers(    j, k, i, s, n) {
 function cmp_note(b, i,    key, v, s) {
 	key = b SUBSEP i
 	v = VERD[key]
-	if (v == "missing" || v == "errors")
+	if (v == "missing" || v == "errors" || v == "unsupported")
 		return ""
 	s = v == "zero" ? "[zero]" : bracket(DELTA[key])
 	if (SHOWCI && tested(v))
@@ -128,6 +128,9 @@ function counts_note(i,    s) {
 		s = s sprintf(", %d untested", TALLY[i, "untested"])
 	if (TALLY[i, "zero"] > 0)
 		s = s sprintf(", %d zero", TALLY[i, "zero"])
-	return s sprintf(", %d errors, %d missing", TALLY[i, "errors"],
+	s = s sprintf(", %d errors, %d missing", TALLY[i, "errors"],
 	    TALLY[i, "missing"])
+	if (TALLY[i, "unsupported"] > 0)
+		s = s sprintf(", %d unsupported", TALLY[i, "unsupported"])
+	return s
 }

@@ -182,7 +182,8 @@ function delta(a, b,    f) {
 function compare(b, i,    key, a, v) {
 	key = b SUBSEP i
 	if (!have(1, b) || !have(i, b)) {
-		VERD[key] = "missing"
+		VERD[key] = (1, b) in UNSUP || (i, b) in UNSUP ? \
+		    "unsupported" : "missing"
 		return
 	}
 	SUSPECT[key] = side_suspect(1, b) || side_suspect(i, b)

@@ -11,7 +11,8 @@
 # side i and benchmark b: NPASS[i,b] passes, PASSV[i,b,k] their
 # usecs/call, BATCH and RESNS[i,b,k] the batch size and the clock step
 # (ns) behind it, DEC[i,b] decimals to print, ERR[i,b] set when a pass
-# had errors, FAIL[i,b] why a FAILED row failed; KINDS[i,b,1..NKINDS],
+# had errors, FAIL[i,b] why a FAILED row failed, UNSUP[i,b] why the
+# system could not run it (an unsupported row, which adds no pass); KINDS[i,b,1..NKINDS],
 # KINDTEXT and KINDPASSES[i,b,kind] the warnings under its passes, one
 # per kind, SIDEKIND[i,b,kind] those about the side as a whole; CILO,
 # CIHI, SEM, NSAMPLES, NOUTLIERS[i,b,k] the engine statistics of pass k.
@@ -266,6 +267,11 @@ function parse_result(f, n,    b, k, why, d) {
 	if (!(b in SEEN)) {
 		SEEN[b] = 1
 		NAME[++NNAME] = b
+	}
+	# The system lacked what the run measures: a reason, no pass.
+	if ((why = rl_unsupported(f, n)) != "") {
+		UNSUP[NFILE, b] = why
+		return 1
 	}
 	k = ++NPASS[NFILE, b]
 	PASSV[NFILE, b, k] = f[RL_USECS] + 0

@@ -13,7 +13,7 @@
 # The value of b in side i as its file printed it, or why there is none.
 function value_text(i, b) {
 	if (!have(i, b))
-		return "missing"
+		return (i, b) in UNSUP ? "unsupported" : "missing"
 	if (ERR[i, b])
 		return "ERRORS"
 	return sprintf("%." DEC[i, b] "f", MED[i, b])
@@ -194,7 +194,8 @@ function fields(b, i,    key, v) {
 	if (have(i, b) && !ERR[i, b])
 		F_VALUE = value_text(i, b)
 	if (i == 1) {
-		F_VERD = !have(1, b) ? "missing" : \
+		F_VERD = !have(1, b) ? ((1, b) in UNSUP ? "unsupported" : \
+		    "missing") : \
 		    (ERR[1, b] ? "errors" : "reference")
 		if (side_suspect(1, b))
 			F_WHY = side_reasons(1, b)
