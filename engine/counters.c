@@ -87,7 +87,7 @@ struct event {
 struct ctr_thread {
 	int		ct_fd[LM_NGROUP];	/* the leader of each group */
 	int		ct_nmemb[LM_NGROUP];
-	int		ct_ev[LM_NGROUP][LM_EVMAX];	/* event index of each member */
+	int		ct_ev[LM_NGROUP][LM_EVMAX];	/* member events */
 	int		ct_memb[LM_NGROUP][LM_EVMAX];	/* and its descriptor */
 	double		ct_cal[LM_EVMAX];
 	double		ct_v0[LM_EVMAX], ct_en0[LM_NGROUP], ct_run0[LM_NGROUP];
@@ -170,8 +170,8 @@ parse_word(const char *w, size_t len)
 		    " context-switches, cpu-migrations, default)", (int)len, w);
 	if (colon != NULL) {
 		if (len - nlen != 2 || (colon[1] != 'u' && colon[1] != 'k'))
-			lm_usage_error("-K: '%.*s': the suffix is :u (user mode)"
-			    " or :k (kernel mode)", (int)len, w);
+			lm_usage_error("-K: '%.*s': the suffix is :u (user"
+			    " mode) or :k (kernel mode)", (int)len, w);
 		mode = (unsigned char)colon[1];
 		if (e->en_mode == EV_KERNELONLY)
 			lm_usage_error("-K: '%.*s': %s happens only in kernel"
@@ -319,8 +319,8 @@ probe_event(struct event *ev)
 			ev->ev_exkernel = 1;
 			ev->ev_useronly = ev->ev_what->en_mode != EV_NOMODE;
 			if (ev->ev_useronly)
-				snprintf(ev->ev_why, LM_WHYLEN, "user mode only:"
-				    " kernel-mode counts need"
+				snprintf(ev->ev_why, LM_WHYLEN, "user mode"
+				    " only: kernel-mode counts need"
 				    " perf_event_paranoid<=1 (it is %d) or"
 				    " CAP_PERFMON", K.paranoid);
 			return fd;
