@@ -90,15 +90,16 @@ run: all
 # in another file than most of their calls, do not return.  clang-tidy
 # runs once a file: clang-tidy 14 given several files takes va_start in
 # all but the first for no initialisation (valist.Uninitialized).
-SCRIPTS	= wrapper.sh multiview.sh lib/*.sh tests/*.sh tests/data/multiview/*.sh \
-	  tests/fuzz/*.sh bench/*.sh .ci/run
+SCRIPTS	= wrapper.sh multiview.sh lib/*.sh lib/wrapper/*.sh tests/*.sh \
+	  tests/data/multiview/*.sh tests/fuzz/*.sh bench/*.sh .ci/run
 CSRC	= libmicro.c engine/*.c bench.c cases/*.c cases/aux/*.c lib/*.c \
 	  bench/*.c tests/fixtures/*.c tests/fuzz/*.c tests/unit/*.c
 # The awk code: the programs embedded in the scripts and in this file's
 # recipes, and every *.awk file, which tests/lint-awk.sh holds to POSIX
 # awk that mawk 1.3.4 runs.
-AWKCODE	= $(SCRIPTS) Makefile $(wildcard *.awk lib/*.awk bench/*.awk \
-	  tests/*/*.awk tests/*/*/*.awk)
+AWKCODE	= $(SCRIPTS) Makefile $(wildcard *.awk lib/*.awk lib/mv/*.awk \
+	  lib/wrapper/*.awk \
+	  bench/*.awk tests/*/*.awk tests/*/*/*.awk)
 lint:
 	sh tests/lint-awk.sh $(AWKCODE)
 	shellcheck -s sh -x $(SCRIPTS)
@@ -135,8 +136,12 @@ MANDIR	= $(DESTDIR)$(PREFIX)/share/man
 INCDIR	= $(DESTDIR)$(PREFIX)/include
 MAN1	= libmicro.1 libmicro-wrapper.1 libmicro-multiview.1
 INSTALLED = $(patsubst $(BIN)/%,%,$(CASES) $(AUX))
-INSTDIRS = $(DESTDIR)$(PREFIX)/bin $(LIBDIR)/bin $(SHAREDIR) $(INCDIR) \
-	  $(MANDIR)/man1 $(MANDIR)/man3
+# The wrapper's parts, which it sources or runs from share/libmicro/wrapper,
+# and multiview's program, its files in lib/mv/, installed in share/libmicro/mv/.
+WRAPLIB	= $(wildcard lib/wrapper/*.sh lib/wrapper/*.awk)
+MVAWK	= $(wildcard lib/mv/*.awk)
+INSTDIRS = $(DESTDIR)$(PREFIX)/bin $(LIBDIR)/bin $(SHAREDIR)/wrapper \
+	  $(SHAREDIR)/mv $(INCDIR) $(MANDIR)/man1 $(MANDIR)/man3
 # The directories install makes (relative to DESTDIR), for uninstall.
 NEWDIRS	= $(LIBDIR)/.dirs
 
@@ -166,13 +171,16 @@ install: all $(BIN)/libmicro.a
 	cp $(BIN)/libmicro.a $(BIN)/.obj/bench.o $(LIBDIR)/
 	cp libmicro.h $(INCDIR)/
 	cp cases/suite $(SHAREDIR)/suite
-	cp lib/result.awk lib/multiview.awk lib/fixtures.sh $(SHAREDIR)/
+	cp lib/result.awk lib/fixtures.sh $(SHAREDIR)/
+	cp $(WRAPLIB) $(SHAREDIR)/wrapper/
+	cp $(MVAWK) $(SHAREDIR)/mv/
 	cd man && cp $(MAN1) $(MANDIR)/man1/ && cp libmicro.3 $(MANDIR)/man3/
 	@cat $(BIN)/.newdirs $$( [ -f $(NEWDIRS) ] && echo $(NEWDIRS) ) | \
 	    sort -u >$(BIN)/.newdirs.all && mv $(BIN)/.newdirs.all $(NEWDIRS)
 
 # Removes what install made: its files, then the directories it made
-# (deepest first), each only if empty.
+# (deepest first), each only if empty.  share/libmicro/multiview.awk is
+# what an install made before multiview's program was split into mv/.
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/libmicro-wrapper \
 	    $(DESTDIR)$(PREFIX)/bin/libmicro-multiview $(SHAREDIR)/suite \
@@ -182,9 +190,12 @@ uninstall:
 	    $(MANDIR)/man3/libmicro.3 \
 	    $(LIBDIR)/libmicro.a $(LIBDIR)/bench.o $(INCDIR)/libmicro.h
 	cd $(LIBDIR)/bin 2>/dev/null && rm -f $(INSTALLED) || true
+	cd $(SHAREDIR)/wrapper 2>/dev/null && rm -f $(notdir $(WRAPLIB)) || true
 	cd $(MANDIR)/man1 2>/dev/null && rm -f $(MAN1) || true
+	cd $(SHAREDIR)/mv 2>/dev/null && rm -f $(notdir $(MVAWK)) || true
 	@dirs=$$(sort -r $(NEWDIRS) 2>/dev/null || true); rm -f $(NEWDIRS); \
-	for d in $(LIBDIR)/bin $(LIBDIR) $(SHAREDIR); do \
+	for d in $(LIBDIR)/bin $(LIBDIR) $(SHAREDIR)/wrapper $(SHAREDIR)/mv \
+	    $(SHAREDIR); do \
 	    rmdir "$$d" 2>/dev/null || true; \
 	done; \
 	for d in $$dirs; do rmdir "$(DESTDIR)$$d" 2>/dev/null || true; done

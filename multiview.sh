@@ -3,22 +3,73 @@
 #
 # multiview.sh - compare libmicro result files: the percentage delta of
 # every benchmark against a reference file, and whether each delta is
-# signal or noise.  POSIX sh around one POSIX awk program,
-# lib/multiview.awk, which must print the same bytes under mawk and gawk.
+# signal or noise.  POSIX sh around a POSIX awk program made of the files
+# of lib/mv/ (lib/mv/main.awk says how), which must print the same bytes
+# under mawk and gawk.
 
 LC_ALL=C
 export LC_ALL
 prog=${0##*/}
 
-# The output formats, one per line: the name, then what it is for.  The
-# help lists them, multiview.awk checks -f against their names and
-# renders each one.
-formats='text      columns, each delta with its interval (the default)
-html      a page: the table, a forest plot of the intervals, a
-          histogram of the deltas
-csv       a row per benchmark and compared file, for spreadsheets
-json      all of csv, and the value of each pass
-markdown  GitHub tables, for pull requests and mail'
+# The directory of the awk files: lib/ beside this script in the source
+# tree, else share/libmicro/ beside the bin/ it is installed in.
+findlib() {
+	here=$(cd "$(dirname "$0")" && pwd) || die "cannot find my own directory"
+	lib=$here/lib
+	[ -f "$lib/mv/main.awk" ] || lib=$here/../share/libmicro
+}
+
+# The output formats are the files lib/mv/fmt-NAME.awk, one a format,
+# each holding its renderer.  A file begins with its entry in the help:
+#	# -f NAME, 2nd in the help:
+#	#<tab>what it is for, on a line
+#	#<tab>or more
+# formats prints the entries in the order of their ranks (2nd), the
+# name before the first line; formats names prints the names in that
+# order, joined by ", ".
+formats() {
+	findlib
+	# shellcheck disable=SC2016 # an awk program, run by $AWK
+	"${AWK:-awk}" -v names="${1:-}" '
+	FNR == 1 {
+		n++
+		name[n] = FILENAME
+		sub(/.*\/fmt-/, "", name[n])
+		sub(/[.]awk$/, "", name[n])
+		rank[n] = 0
+		text[n] = ""
+		on = 0
+	}
+	/^# -f [^ ]+, [0-9]+[a-z]* in the help:$/ {
+		rank[n] = $4 + 0
+		on = 1
+		next
+	}
+	on && /^#\t/ {
+		text[n] = text[n] (text[n] == "" ? sprintf("%-8s  ", name[n]) : \
+		    "\n          ") substr($0, 3)
+		next
+	}
+	{ on = 0 }
+	END {
+		for (j = 1; j <= n; j++)
+			idx[j] = j
+		for (j = 2; j <= n; j++)
+			for (k = j; k > 1 && rank[idx[k - 1]] > rank[idx[k]]; k--) {
+				t = idx[k]
+				idx[k] = idx[k - 1]
+				idx[k - 1] = t
+			}
+		s = ""
+		for (j = 1; j <= n; j++)
+			if (names == "")
+				print text[idx[j]] == "" ? name[idx[j]] : text[idx[j]]
+			else
+				s = s (j > 1 ? ", " : "") name[idx[j]]
+		if (names != "")
+			print s
+	}' "$lib"/mv/fmt-*.awk
+}
 
 usage() {
 	cat <<EOF
@@ -36,7 +87,7 @@ A3: runs from three boots), their passes pooled.
 options:
   -c LEVEL    confidence level of the intervals, in percent (default 95)
   -f FORMAT   output format, one of:
-$(printf '%s\n' "$formats" | sed 's/^/              /')
+$(formats | sed 's/^/              /')
   -g          the html forest plot in the table's row order (-s; with
               -o the suite's, section by section) instead of by size
   -i          text without the intervals: libMicro's multiview layout
@@ -201,23 +252,32 @@ done
 [ "$nside" -ge 2 ] ||
 	die "need a reference file and at least one file to compare (see -h)"
 
-# The program (lib/multiview.awk after lib/result.awk, or the same in
-# share/libmicro when installed) reads the files itself with getline, in BEGIN, so an
+# The program: lib/result.awk, then the files of lib/mv/ with the one
+# renderer of -f, main.awk last (or the same in share/libmicro when
+# installed).  It reads the files itself with getline, in BEGIN, so an
 # operand that looks like an assignment (a=b.txt) is never taken for
 # one; options come through the environment, which awk does not
 # unescape.
-here=$(cd "$(dirname "$0")" && pwd) || die "cannot find my own directory"
-lib=$here/lib
-[ -f "$lib/multiview.awk" ] || lib=$here/../share/libmicro
-for f in result.awk multiview.awk; do
+findlib
+for f in result.awk mv/num.awk mv/read.awk mv/model.awk mv/show.awk \
+    mv/main.awk; do
 	[ -r "$lib/$f" ] || die "cannot read $lib/$f"
 done
+# A format is known when its file is there.
+case $fmt in
+'' | *[!A-Za-z0-9_-]*) fmtfile= ;;
+*) fmtfile=$lib/mv/fmt-$fmt.awk ;;
+esac
+if [ -z "$fmtfile" ] || [ ! -f "$fmtfile" ]; then
+	die "-f $fmt: unknown format ($(formats names))"
+fi
+[ -r "$fmtfile" ] || die "cannot read $fmtfile"
 
-MV_FORMATS=$(printf '%s\n' "$formats" | awk '/^[^ ]/ {
-	s = s (s == "" ? "" : " ") $1 } END { print s }')
-MV_PROG=$prog MV_FORMAT=$fmt MV_ORDER=$order MV_TITLE=$title
+MV_PROG=$prog MV_ORDER=$order MV_TITLE=$title
 MV_Q=$q MV_SPREAD1=$spread1 MV_FLOORN=$floorn MV_LEVEL=$level
 MV_INTERVALS=$intervals MV_ONLYREAL=$onlyreal MV_FORESTROW=$forestrow
-export MV_FORMATS MV_PROG MV_FORMAT MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN \
-    MV_LEVEL MV_INTERVALS MV_ONLYREAL MV_FORESTROW
-exec "${AWK:-awk}" -f "$lib/result.awk" -f "$lib/multiview.awk" -- "$@"
+export MV_PROG MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN MV_LEVEL \
+    MV_INTERVALS MV_ONLYREAL MV_FORESTROW
+exec "${AWK:-awk}" -f "$lib/result.awk" -f "$lib/mv/num.awk" \
+    -f "$lib/mv/read.awk" -f "$lib/mv/model.awk" -f "$lib/mv/show.awk" \
+    -f "$fmtfile" -f "$lib/mv/main.awk" -- "$@"

@@ -6,6 +6,7 @@
  * without copying anything.
  *
  * usage: lmspawn DIR LIMIT
+ *        lmspawn --elf FILE
  * Runs start in DIR with stdin from /dev/null.  LIMIT is the time limit
  * of a run in seconds (0: none): past it the run gets SIGTERM, and five
  * seconds on SIGKILL.
@@ -23,9 +24,15 @@
  * SIGTERM, SIGINT or SIGHUP, or the end of its parent, stop the run in
  * progress (SIGTERM, then SIGKILL after five seconds) and lmspawn with
  * it, or end lmspawn at once between runs; the end of stdin ends it.
+ *
+ * With --elf it only says how FILE, an ELF program, is linked, for the
+ * wrapper's header: "BITS dynamic INTERP" (the program interpreter of
+ * its PT_INTERP header) or "BITS static", BITS 32 or 64; exit 1 and
+ * nothing printed when FILE is not an ELF file it can read.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -152,6 +159,67 @@ start(char **argv, const char *out, const char *err, int *rc)
 	return pid;
 }
 
+/* The K-byte unsigned integer at P, in the byte order of the file. */
+static uint64_t
+elf_word(const unsigned char *p, int k, int le)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < k; i++)
+		v = v << 8 | p[le ? k - 1 - i : i];
+	return v;
+}
+
+/* --elf FILE: how FILE is linked, on stdout; 1 if it is not ELF. */
+static int
+elf_info(const char *path)
+{
+	unsigned char eh[64], ph[56];
+	char interp[4096];
+	uint64_t phoff, off, len;
+	unsigned phsz, phn, i;
+	size_t n;
+	int fd, w, le, rc = 1;
+
+	if ((fd = open(path, O_RDONLY)) < 0)
+		return 1;
+	if (pread(fd, eh, sizeof(eh), 0) != (ssize_t)sizeof(eh) ||
+	    memcmp(eh, "\177ELF", 4) != 0 || (eh[4] != 1 && eh[4] != 2))
+		goto out;
+	w = eh[4] == 2 ? 8 : 4;
+	le = eh[5] == 1;
+	phoff = w == 8 ? elf_word(eh + 32, 8, le) : elf_word(eh + 28, 4, le);
+	phsz = (unsigned)elf_word(eh + (w == 8 ? 54 : 42), 2, le);
+	phn = (unsigned)elf_word(eh + (w == 8 ? 56 : 44), 2, le);
+	/* An entry is read up to p_align, the last field both sizes use. */
+	n = w == 8 ? 56 : 32;
+	if (phsz < n)
+		goto out;
+	for (i = 0; i < phn; i++) {
+		if (pread(fd, ph, n, (off_t)(phoff + (uint64_t)i * phsz)) !=
+		    (ssize_t)n)
+			goto out;
+		if (elf_word(ph, 4, le) != 3)	/* PT_INTERP */
+			continue;
+		off = w == 8 ? elf_word(ph + 8, 8, le) : elf_word(ph + 4, 4, le);
+		len = w == 8 ? elf_word(ph + 32, 8, le) :
+		    elf_word(ph + 16, 4, le);
+		if (len == 0 || len >= sizeof(interp) ||
+		    pread(fd, interp, (size_t)len, (off_t)off) != (ssize_t)len)
+			goto out;
+		interp[len] = '\0';
+		(void) printf("%d dynamic %s\n", w * 8, interp);
+		rc = 0;
+		goto out;
+	}
+	(void) printf("%d static\n", w * 8);
+	rc = 0;
+out:
+	(void) close(fd);
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -159,9 +227,11 @@ main(int argc, char **argv)
 	long limit;
 	int stop = 0;
 
+	if (argc == 3 && strcmp(argv[1], "--elf") == 0)
+		return elf_info(argv[2]);
 	if (argc != 3 || chdir(argv[1]) != 0 ||
 	    (limit = strtol(argv[2], NULL, 10)) < 0) {
-		(void) fprintf(stderr, "usage: lmspawn DIR LIMIT\n");
+		(void) fprintf(stderr, "usage: lmspawn DIR LIMIT | --elf FILE\n");
 		return 2;
 	}
 	(void) signal(SIGCHLD, SIG_DFL);

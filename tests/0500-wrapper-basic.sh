@@ -143,12 +143,13 @@ fi
 check "the roots are removed again" \
     test -z "$(ls -A troot)$(ls -A vroot)$(ls -A tmp)"
 
-# Installed: PREFIX/bin/libmicro-wrapper finds PREFIX/lib/libmicro/bin and
-# PREFIX/share/libmicro/suite by itself.
+# Installed: PREFIX/bin/libmicro-wrapper finds PREFIX/lib/libmicro/bin (and
+# the runner in it) and PREFIX/share/libmicro/suite by itself.
 mkdir -p prefix/bin prefix/lib/libmicro/bin prefix/share/libmicro
 cp "$W" prefix/bin/libmicro-wrapper
 cp "$LM_TOP/lib/fixtures.sh" "$LM_TOP/lib/result.awk" prefix/share/libmicro/
-cp "$BIN/nop" prefix/lib/libmicro/bin/
+cp -R "$LM_TOP/lib/wrapper" prefix/share/libmicro/
+cp "$BIN/nop" "$BIN/.lmspawn" prefix/lib/libmicro/bin/
 echo 'nop -N installed' >prefix/share/libmicro/suite
 sh prefix/bin/libmicro-wrapper -Q -q -t troot -d vroot -o inst
 check "installed layout: bin and suite found (exit $?)" \

@@ -1,16 +1,13 @@
 #!/bin/sh
 # SIGINT, SIGTERM or SIGHUP to the wrapper in the middle of a run: the run
 # is stopped, the fixtures and temp directories are gone, no child process
-# is left, the result file says so, and the wrapper dies by that signal;
-# with the runner (bin/.lmspawn) and with the shell starting the runs (a
-# copy of the wrapper with no runner beside it).
+# is left, the result file says so, and the wrapper dies by that signal.
 # shellcheck disable=SC1091,SC2009,SC2016 # lib.sh; ps is POSIX, pgrep is
 # not; sh -c programs
 . "$LM_TOP/tests/lib.sh"
 
 CC=${CC:-cc}
 mkdir bin troot vroot tmp
-check "a copy of the wrapper without the runner" no_runner_wrapper
 export TMPDIR="$LM_SCRATCH/tmp"
 cp "$BIN/nop" bin/
 cat >hang.c <<'EOF'
@@ -47,49 +44,46 @@ running() { ps -e -o args= | grep -q "[h]ang_$tag"; }
 
 shells="sh"
 command -v bash >/dev/null 2>&1 && shells="sh bash"
-for mode in lmspawn shell; do
-	W=$(wrapper_in "$mode")
-	for shell in $shells; do
-		for sig in INT TERM HUP; do
-			./dfl "$shell" "$W" -Q -q -l 60 -b bin -s suite -t troot \
-			    -d vroot -o "out.$sig" 2>"err.$sig" &
-			pid=$!
-			i=0
-			while ! running && [ "$i" -lt 100 ]; do
-				sleep 0.1
-				i=$((i + 1))
-			done
-			what="$mode, $shell, SIG$sig"
-			if ! running; then
-				not_ok "$what: the hanging run never started"
-				kill "$pid"
-				wait "$pid"
-				continue
-			fi
-			check "$what: the fixtures exist mid-run" test \
-			    -n "$(ls troot)" -a -n "$(ls vroot)" -a -f troot/*/data
-			kill -s "$sig" "$pid"
-			wait "$pid" 2>/dev/null
-			rc=$?
-			case $sig in INT) n=2 ;; TERM) n=15 ;; *) n=1 ;; esac
-			check "$what: dies by the signal (exit $rc)" \
-			    test "$rc" -eq $((128 + n))
-			if running; then
-				not_ok "$what: a child process is left"
-				ps -e -o pid=,args= | grep "[h]ang_$tag" | diag
-			else
-				ok "$what: no child process left"
-			fi
-			check "$what: no fixture or temp directory left" test -z \
-			    "$(ls -A troot)$(ls -A vroot)$(ls -A tmp)"
-			check "$what: the file says it was interrupted" \
-			    grep -q "^!Interrupted: SIG$sig after 1 of 3 runs$" "out.$sig"
-			check "$what: the finished run is in the file" \
-			    result_ok before "out.$sig"
+W=$LM_TOP/wrapper.sh
+for shell in $shells; do
+	for sig in INT TERM HUP; do
+		./dfl "$shell" "$W" -Q -q -l 60 -b bin -s suite -t troot \
+		    -d vroot -o "out.$sig" 2>"err.$sig" &
+		pid=$!
+		i=0
+		while ! running && [ "$i" -lt 100 ]; do
+			sleep 0.1
+			i=$((i + 1))
 		done
+		what="$shell, SIG$sig"
+		if ! running; then
+			not_ok "$what: the hanging run never started"
+			kill "$pid"
+			wait "$pid"
+			continue
+		fi
+		check "$what: the fixtures exist mid-run" test \
+		    -n "$(ls troot)" -a -n "$(ls vroot)" -a -f troot/*/data
+		kill -s "$sig" "$pid"
+		wait "$pid" 2>/dev/null
+		rc=$?
+		case $sig in INT) n=2 ;; TERM) n=15 ;; *) n=1 ;; esac
+		check "$what: dies by the signal (exit $rc)" \
+		    test "$rc" -eq $((128 + n))
+		if running; then
+			not_ok "$what: a child process is left"
+			ps -e -o pid=,args= | grep "[h]ang_$tag" | diag
+		else
+			ok "$what: no child process left"
+		fi
+		check "$what: no fixture or temp directory left" test -z \
+		    "$(ls -A troot)$(ls -A vroot)$(ls -A tmp)"
+		check "$what: the file says it was interrupted" \
+		    grep -q "^!Interrupted: SIG$sig after 1 of 3 runs$" "out.$sig"
+		check "$what: the finished run is in the file" \
+		    result_ok before "out.$sig"
 	done
 done
-W=$LM_TOP/wrapper.sh
 # SIGKILL cannot be caught: the roots it leaves are removed by the next
 # wrapper, but only those whose wrapper is gone, and only ours.
 boot=$(cat /proc/sys/kernel/random/boot_id 2>/dev/null)

@@ -1,6 +1,7 @@
 #!/bin/sh
-# Selection (-n globs, -x exclusions, substring operands) and repetition
-# (-r N, shuffled with -z SEED) produce exactly the expected rows.
+# Selection (-n globs, -x exclusions, substring operands), by the names
+# the engine settles, and repetition (-r N, shuffled with -z SEED)
+# produce exactly the expected rows.
 # shellcheck disable=SC1091,SC2016 # lib.sh; awk programs
 . "$LM_TOP/tests/lib.sh"
 
@@ -96,5 +97,19 @@ check "-z random: the seed is recorded" grep -Eq '^!Shuffle_seed: +[0-9]+$' out
 
 check "no run selected: exit 2, one line" \
     usage_fails sh "$W" -Q -b "$BIN" -s suite -t troot -d vroot -n 'zzz*'
+check "... naming the selection" grep -qF "matches the selection: -n zzz*" \
+    lm_err
+
+# Names are what the engine settles: an attached -Nname names the run.
+printf 'getpid -Nname\ngetpid -N other\nnop -NB\n' >suite6
+# names6 ARGS...: the rows' names of suite6 run with ARGS
+names6() {
+	sh "$W" -Q -q -b "$BIN" -s suite6 -t troot -d vroot -o out6 "$@" \
+	    2>err && awk '/^[^#!]/ && $1 != "prc" { printf "%s ", $1 }' out6
+}
+lm_got=$(names6 -n name)
+check "-n name selects the line -Nname ($lm_got)" test "$lm_got" = "name "
+lm_got=$(names6 -x name -x B)
+check "-x name -x B leaves the other ($lm_got)" test "$lm_got" = "other "
 check "nothing left in the roots" test -z "$(ls -A troot)$(ls -A vroot)"
 done_testing

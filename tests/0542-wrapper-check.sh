@@ -1,9 +1,10 @@
 #!/bin/sh
-# Before the first run the wrapper checks every selected suite line with
-# the common options through its case's --check-lines, and that every
-# case program exists: a bad line is one line on stderr naming the suite
-# line, exit 2, with no run started and no result file written.  -c
-# stops after the checks.  The whole default suite passes.
+# Before the first run the wrapper checks every suite line with the
+# common options through its case's --check-lines, and that every
+# selected case program exists: a bad selected line is one line on
+# stderr naming the suite line, exit 2, with no run started and no
+# result file written.  -c stops after the checks.  The whole default
+# suite passes.
 # shellcheck disable=SC1091,SC2154 # lib.sh and its lm_rc
 # shellcheck disable=SC2016 # single quotes: suite lines, awk programs
 . "$LM_TOP/tests/lib.sh"
@@ -107,4 +108,30 @@ rc=$?
 check "a stand-in program: the run goes on (exit $rc)" result_ok stand res
 check "... with one warning naming it" test "$(grep warning err)" = \
     "wrapper.sh: warning: options not checked (not built with this engine): bin/stand"
+
+# An older engine's --check-lines passes or refuses lines but does not
+# say what it settled: its runs go on as a stand-in's do, named as
+# written, and its refusals still hold.
+cat >bin/older <<'EOF2'
+#!/bin/sh
+if [ "$1" = --check-lines ]; then
+	n=0
+	while IFS= read -r l; do
+		n=$((n + 1))
+		case $l in *-C*0) echo "$n"; echo "older: -C: 0" >&2; exit 2 ;; esac
+	done
+	exit 0
+fi
+echo "older_b 1 1 1.00000 5 0 1"
+EOF2
+chmod +x bin/older
+printf 'older -N older_a -C 0\nolder -N older_b\n' >older
+# shellcheck disable=SC2086
+sh "$W" ${base%-q} -s older -n older_b -o res 2>err
+rc=$?
+check "an older engine: its passing line runs (exit $rc)" result_ok older_b res
+check "... with the warning naming it" grep -q \
+    "^wrapper.sh: warning: options not checked (.*): bin/older\$" err
+# shellcheck disable=SC2086
+refused "older:1: run older_a: older: -C: 0" sh "$W" $base -s older -o x.txt
 done_testing

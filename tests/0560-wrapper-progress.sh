@@ -59,19 +59,22 @@ else
 	skip "script(1) from util-linux is not installed: no pty to test on"
 fi
 
-# The dry run.
+# The dry run, of a suite whose pb is a case of this engine: its -D is
+# what the case settles.
+printf 'probe -N pa\nnop -N pb -D 500\nnop -N nn\n' >dsuite
 rm -f "$LM_PROBE_LOG"
-run -N -r 3 -o dout >dry 2>derr
+run -N -r 3 -s dsuite -o dout >dry 2>derr
 check "dry run: exit 0" test "$?" -eq 0
 check "dry run: nothing ran" test ! -e "$LM_PROBE_LOG"
 check "dry run: no result file" test ! -e dout
 check "dry run: no result line" awk 'NF >= 7 && $4 ~ /^[0-9]+\.[0-9]+$/ { exit 1 }' dry
 check "dry run: each selected run listed" test "$(awk '$1 == "pa" ||
     $1 == "pb" || $1 == "nn"' dry | wc -l)" -eq 3
-# pa and nn: 1 ms of -D and 20 ms; pb: 500 ms and 20 ms; three passes.
-check "dry run: the total from -D, 3 x 0.562 s" \
+# nn: 1 ms of -D and 20 ms; pb: 500 ms and 20 ms; pa, a program not
+# built with this engine: the engine's 10 ms and 20 ms; three passes.
+check "dry run: the total from -D, 3 x 0.571 s" \
     grep -q '^3 runs x 3 passes = 9 runs, about 1\.[67] s (at least' dry
-check "--dry-run is -N" sh -c "sh '$W' -b bin -s suite -t troot \
+check "--dry-run is -N" sh -c "sh '$W' -b bin -s dsuite -t troot \
     -d vroot -O '-C 5 -D 1' --dry-run -r 3 pb | grep -q '^1 runs x 3'"
 cat >prev <<'EOF'
 !Libmicro_#:                            0.1.0

@@ -63,6 +63,28 @@ check "multiview compares files with unequal passes per row (exit 0)" \
 check "multiview: both rows in the table" \
     test "$(grep -c -E '^(steady|wild) ' mvout)" -eq 2
 
+# The interval's t is Student's: a run whose figures alternate 1 and
+# e^0.1 has, after 12 passes, a 95% interval of +/-3.374% (t = 2.201 at
+# 11 degrees of freedom; 1.96 + 2.4/11 = 2.178 would give +/-3.338%).
+# -w 3.36 gives it a 13th pass, -w 3.39 does not.
+cat >bin/alt <<'EOF2'
+#!/bin/sh
+n=$(($(cat "$ALT" 2>/dev/null || echo 0) + 1))
+echo "$n" >"$ALT"
+u=1.00000
+[ $((n % 2)) -eq 0 ] && u=1.10517
+printf 'alt 1 1 %s 5 0 1\n' "$u"
+EOF2
+chmod +x bin/alt
+echo 'alt -N alt' >asuite
+for w in 3.36:13 3.39:12; do
+	rm -f alt.count
+	ALT=$PWD/alt.count sh "$W" -q -b bin -s asuite -t troot -d vroot \
+	    -O '-C 5' -r 13 -p 3 -w "${w%:*}" -o alt.out 2>err
+	check "-w ${w%:*}: ${w#*:} passes of the alternating run" \
+	    test "$(rows alt alt.out)" -eq "${w#*:}"
+done
+
 for bad in 0 -1 abc 1.2.3 . 0.0; do
 	check "-w $bad is refused" usage_fails sh "$W" -b bin -s suite -w "$bad" -N
 done

@@ -20,11 +20,18 @@ else
 fi
 for f in bin/libmicro-wrapper bin/libmicro-multiview lib/libmicro/bin/getpid \
     lib/libmicro/bin/pipe lib/libmicro/bin/exec_bin share/libmicro/suite \
-    share/libmicro/fixtures.sh share/libmicro/multiview.awk \
+    share/libmicro/fixtures.sh share/libmicro/result.awk \
+    share/libmicro/wrapper/suite.sh share/libmicro/wrapper/run.sh \
+    share/libmicro/wrapper/host.sh share/libmicro/wrapper/trust.sh \
+    share/libmicro/wrapper/flush.awk \
     share/man/man1/libmicro.1 share/man/man1/libmicro-wrapper.1 \
     share/man/man1/libmicro-multiview.1 share/man/man3/libmicro.3 \
     include/libmicro.h lib/libmicro/libmicro.a lib/libmicro/bench.o; do
 	check "installed: $f" test -s "$p/$f"
+done
+for f in "$LM_TOP"/lib/mv/*.awk; do
+	check "installed: share/libmicro/mv/${f##*/}" cmp -s "$f" \
+	    "$p/share/libmicro/mv/${f##*/}"
 done
 check "installed scripts are executable" \
     test -x "$p/bin/libmicro-wrapper" -a -x "$p/bin/libmicro-multiview"
@@ -46,6 +53,13 @@ check "installed wrapper finds the installed default suite" \
     result_ok getpid out2
 check "installed multiview compares the two" sh -c \
     '"$1" out out2 | grep -q "^getpid "' sh "$p/bin/libmicro-multiview"
+check "installed multiview renders html" sh -c \
+    '"$1" -f html out out2 | grep -q "^<svg class=\"forest\""' sh \
+    "$p/bin/libmicro-multiview"
+"$p/bin/libmicro-multiview" -h 2>&1 | sed -n '/^  -f /,/^  -g /p' >fmts.inst
+sh "$LM_TOP/multiview.sh" -h 2>&1 | sed -n '/^  -f /,/^  -g /p' >fmts.tree
+check "installed multiview lists the formats of the tree" \
+    sh -c 'test "$(wc -l <fmts.tree)" -gt 3 && cmp -s fmts.tree fmts.inst'
 check "installed manual pages format" sh -c \
     'man -l "$1" >/dev/null 2>&1' sh "$p/share/man/man1/libmicro-wrapper.1"
 

@@ -135,8 +135,8 @@ for a in $awks; do
 	check "under $a: the project's scripts and awk files pass" \
 	    env PATH="$dir:$PATH" sh -c 'cd "$1" && sh tests/lint-awk.sh \
 	    wrapper.sh multiview.sh tests/*.sh tests/*/*.sh tests/*/*/*.sh \
-	    bench/*.sh .ci/run Makefile $(ls lib/*.awk tests/*/*.awk \
-	    tests/*/*/*.awk 2>/dev/null)' sh "$LM_TOP"
+	    bench/*.sh .ci/run Makefile $(ls lib/*.awk lib/mv/*.awk \
+	    tests/*/*.awk tests/*/*/*.awk 2>/dev/null)' sh "$LM_TOP"
 done
 
 usage_fails sh "$LINT"

@@ -59,21 +59,6 @@ usage_fails() {
 
 done_testing() { [ "$lm_n" -gt 0 ] || not_ok "no test ran"; }
 
-# no_runner_wrapper: a copy of the wrapper in shellw/ with no runner
-# (bin/.lmspawn) beside it, so that its shell starts the runs itself.
-# wrapper_in MODE: the wrapper that starts its runs in MODE, "lmspawn"
-# or "shell" (the copy).
-no_runner_wrapper() {
-	mkdir -p shellw && cp "$LM_TOP/wrapper.sh" shellw/ &&
-	    cp -R "$LM_TOP/lib" shellw/
-}
-wrapper_in() {
-	case $1 in
-	lmspawn) echo "$LM_TOP/wrapper.sh" ;;
-	*) echo "$LM_SCRATCH/shellw/wrapper.sh" ;;
-	esac
-}
-
 # fixtures: make, under the scratch directory, the files and directories
 # that suite lines name, and set the variables the placeholders stand for.
 # The wrapper's own definitions (lib/fixtures.sh) are used.

@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: MIT
+#
+# -f csv, 3rd in the help:
+#	a row per benchmark and compared file, for spreadsheets
+#
+# fmt-csv.awk - multiview's csv renderer: a title row, then a row per
+# benchmark and file (the reference too) with the fields of show.awk's
+# fields().  Part of multiview's program (main.awk says how it is put
+# together).
+
+# The table (main.awk calls render()).
+function render(    r, b, i) {
+	print "benchmark,file,value,passes,delta,delta_lo,delta_hi,ratio," \
+	    "ratio_lo,ratio_hi,p,q,method,verdict,excludes,suspect,reasons," \
+	    "warnings"
+	for (r = 1; r <= NROW; r++)
+		for (i = 1; i <= NFILE; i++) {
+			b = ROW[r]
+			fields(b, i)
+			printf "%s,%s,%s,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s," \
+			    "%d,%s,%s\n", csv(b), csv(FILE[i]), F_VALUE,
+			    npasses(i, b), F_DELTA, F_DLO, F_DHI, F_RATIO,
+			    F_RLO, F_RHI, F_P, F_Q, F_METHOD, F_VERD, F_EXCL,
+			    suspect(b, i), csv(F_WHY), csv(all_warnings(i, b))
+		}
+}
+
+function csv(s) {
+	if (s ~ /[",\n]/ || s ~ /^[ \t]/ || s ~ /[ \t]$/) {
+		gsub(/"/, "\"\"", s)
+		s = "\"" s "\""
+	}
+	return s
+}

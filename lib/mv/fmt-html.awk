@@ -1,0 +1,539 @@
+# SPDX-License-Identifier: MIT
+#
+# -f html, 2nd in the help:
+#	a page: the table, a forest plot of the intervals, a
+#	histogram of the deltas
+#
+# fmt-html.awk - multiview's html renderer: one page, with no script and
+# nothing from outside, that holds a forest plot of the deltas and their
+# intervals, a histogram of the deltas, the header lines, the results
+# with a strip of the passes per row, the legend and the counts.  Every
+# text from the files goes through h().  Part of multiview's program
+# (main.awk says how it is put together).
+
+# The page (main.awk calls render()).  STRIPC: the colours the
+# compared files take in turn, in the strips and the histogram.
+function render() {
+	APOS = sprintf("%c", 39)
+	split("#1f5fbf #8a2be2 #b8860b #2e8b57", STRIPC, " ")
+	print "<!DOCTYPE html>"
+	print "<html lang=\"en\">"
+	print "<head>"
+	print "<meta charset=\"utf-8\">"
+	print "<title>" h(TITLE) "</title>"
+	print "<style>"
+	print "body { font-family: sans-serif; font-size: 13px; }"
+	print "table { border-collapse: collapse; margin: 0 0 1.5em 0; }"
+	print "th, td { border: 1px solid #ccc; padding: 2px 6px; }"
+	print "th { background: #eee; text-align: left; }"
+	print "td.num { text-align: right; font-family: monospace; }"
+	print ".na { color: #888; font-style: italic; }"
+	print ".err { color: #b00000; font-weight: bold; font-style: normal; }"
+	print "tr.diff th, tr.diff td { background: #ffc; font-weight: bold; }"
+	print "details { margin: -1em 0 1.5em 0; }"
+	print "summary { cursor: pointer; margin: 0 0 0.5em 0; }"
+	print ".f1 { background: #dcf5d3; } .f2 { background: #aee59e; }"
+	print ".f3 { background: #6fcf5a; }"
+	print ".s1 { background: #fbdcd7; } .s2 { background: #f4aa9f; }"
+	print ".s3 { background: #e56b5b; }"
+	print ".noise { color: #6e6e6e; background: #fff; }"
+	print ".warn { color: #c00; font-weight: bold; cursor: help; }"
+	print "</style>"
+	print "</head>"
+	print "<body>"
+	print "<h1>" h(TITLE) "</h1>"
+	svg_forest()
+	svg_histogram()
+	html_headers()
+	html_results()
+	html_legend()
+	html_summary()
+	print "</body>"
+	print "</html>"
+}
+
+# s as html text, or as an attribute's value in double quotes.
+function h(s) {
+	s = utf8(s)
+	gsub(/&/, "\\&amp;", s)
+	gsub(/</, "\\&lt;", s)
+	gsub(/>/, "\\&gt;", s)
+	gsub(/"/, "\\&quot;", s)
+	gsub(APOS, "\\&#39;", s)
+	return s
+}
+
+function html_files_row(first, what, extra,    i) {
+	printf "<tr><th>%s</th>", first
+	for (i = 1; i <= NFILE; i++)
+		printf "<th%s>%s%s</th>", (i > 1 && what != "" ? \
+		    " colspan=\"2\"" : ""), h(FILE[i]), \
+		    (what == "" ? "" : \
+		    "<br>" (i > 1 ? what " [percentage]" : what))
+	print extra "</tr>"
+}
+
+# The header lines side by side: those that differ, highlighted, then
+# the others folded away, since a wrapper file has some seventy and they
+# would push the results off the first screen.
+function html_headers(    j, nd) {
+	print "<table class=\"headers\">"
+	html_files_row("", "")
+	nd = 0
+	for (j = 1; j <= NHKEY; j++)
+		if (key_differs(HKEY[j])) {
+			html_header_row(HKEY[j], " class=\"diff\"")
+			nd++
+		}
+	if (nd == 0 && NHKEY > 0)
+		printf "<tr><td colspan=\"%d\">no header line differs</td>" \
+		    "</tr>\n", NFILE + 1
+	print "</table>"
+	if (nd == NHKEY)
+		return
+	printf "<details><summary>%s</summary>\n", NHKEY - nd == 1 ? \
+	    "the other header line" : "the other " (NHKEY - nd) " header lines"
+	print "<table class=\"headers\">"
+	html_files_row("", "")
+	for (j = 1; j <= NHKEY; j++)
+		if (!key_differs(HKEY[j]))
+			html_header_row(HKEY[j], "")
+	print "</table>"
+	print "</details>"
+}
+
+function html_header_row(k, attr,    i) {
+	printf "<tr%s><th>%s</th>", attr, h(k)
+	for (i = 1; i <= NFILE; i++)
+		printf "<td>%s</td>", h(header_value(i, k))
+	print "</tr>"
+}
+
+function html_results(    r, b, i) {
+	print "<table class=\"results\">"
+	html_files_row("BENCHMARK", "USECS", "<th>passes</th>")
+	for (r = 1; r <= NROW; r++) {
+		b = ROW[r]
+		printf "<tr><td>%s</td>%s", h(b), html_value(1, b)
+		for (i = 2; i <= NFILE; i++)
+			printf "%s%s", html_value(i, b), html_delta(b, i)
+		print svg_strip(b) "</tr>"
+	}
+	print "</table>"
+}
+
+# An ERRORS cell carries the FAILED reason and warnings as its title.
+function html_value(i, b,    s, w, c) {
+	s = value_text(i, b)
+	if (s != "missing" && s != "ERRORS")
+		return "<td class=\"num\">" s "</td>"
+	c = s == "ERRORS" ? "na err" : "na"
+	w = s == "ERRORS" ? all_warnings(i, b) : ""
+	if (w != "")
+		return "<td class=\"" c "\" title=\"" h(w) "\">" s "</td>"
+	return "<td class=\"" c "\">" s "</td>"
+}
+
+# Only faster and slower are coloured; the interval follows the mark.
+function html_delta(b, i,    key, v, cls, s, ci) {
+	key = b SUBSEP i
+	v = VERD[key]
+	if (v == "missing" || v == "errors")
+		return "<td class=\"na\"></td>"
+	s = SUSPECT[key] ? " <span class=\"warn\" title=\"" \
+	    h(shown(REASONS[key]) ": " suspect_note(b, i)) "\">!</span>" : ""
+	if (v == "zero")
+		return "<td class=\"na\">zero" s "</td>"
+	cls = v == "faster" || v == "slower" ? shade(DELTA[key]) : \
+	    (v == "untested" ? "" : "noise")
+	ci = tested(v) ? "<span class=\"ci\"> &plusmn;" pct(HALF[key]) \
+	    "</span>" : ""
+	return "<td class=\"num" (cls == "" ? "" : " " cls) "\">" \
+	    sprintf("%+.1f%%", DELTA[key]) \
+	    (sigmark(v) == " " ? "" : " " sigmark(v)) ci s "</td>"
+}
+
+# Deeper colour for a bigger change: 10%, 25%, 100% (2x).
+function shade(d,    m) {
+	m = abs(d)
+	if (m < 10)
+		return ""
+	return (d > 0 ? "f" : "s") (m < 25 ? 1 : (m < 100 ? 2 : 3))
+}
+
+function suspect_note(b, i,    s, t) {
+	s = all_warnings(1, b)
+	t = all_warnings(i, b)
+	s = s == "" ? "" : FILE[1] ": " s
+	if (t != "")
+		s = s (s == "" ? "" : "; ") FILE[i] ": " t
+	return s
+}
+
+function html_legend(    j, m) {
+	print "<table class=\"legend\">"
+	print "<tr><td class=\"f1\">+10% to +25%</td>" \
+	    "<td class=\"f2\">+25% to +100%</td>" \
+	    "<td class=\"f3\">over +100% (2x faster)</td></tr>"
+	print "<tr><td class=\"s1\">-10% to -25%</td>" \
+	    "<td class=\"s2\">-25% to -100%</td>" \
+	    "<td class=\"s3\">over -100% (2x slower)</td></tr>"
+	print "<tr><td>white: within +/-10%</td>" \
+	    "<td class=\"noise\">grey: within noise (~) or small (=)</td>" \
+	    "<td>* significant</td></tr>"
+	print "<tr><td colspan=\"3\">" h(sprintf("significant: " \
+	    "Benjamini-Hochberg q <= %g over %d tests; small (=): " \
+	    "significant but within the floor; %sx: half-width of the " \
+	    "%g%% interval, in percent", Q, NTESTED, PM, LEVEL)) "</td></tr>"
+	m = method_lines()
+	gsub(/\n/, "; ", m)
+	if (m != "")
+		print "<tr><td colspan=\"3\">" h(m) "</td></tr>"
+	for (j = 1; j <= NTAGS; j++)
+		print "<tr><td colspan=\"3\"><span class=\"warn\">!</span> " \
+		    h("suspect, " TAGS[j] ": " tag_text(TAGS[j])) \
+		    " (hover for them)</td></tr>"
+	print "<tr><td colspan=\"3\"><span class=\"warn\">!</span> " \
+	    "suspect: hover for the warnings; " \
+	    "no mark: not tested (no -S statistics, no passes)</td></tr>"
+	print "<tr><td colspan=\"3\"><span class=\"err\">ERRORS</span>: " \
+	    "the run reported errors or failed (hover for the reason); " \
+	    "<span class=\"na\">missing</span>: not in that file</td></tr>"
+	print "</table>"
+}
+
+function html_summary(    i) {
+	print "<table class=\"summary\">"
+	print "<tr><th>file</th><th>faster</th><th>slower</th>" \
+	    "<th>small</th><th>within noise</th><th>untested</th>" \
+	    "<th>zero</th><th>errors</th><th>missing</th>" \
+	    "<th>geometric mean</th><th>could see</th></tr>"
+	for (i = 2; i <= NFILE; i++)
+		printf "<tr><td>%s</td><td class=\"num\">%d</td>" \
+		    "<td class=\"num\">%d</td><td class=\"num\">%d</td>" \
+		    "<td class=\"num\">%d</td><td class=\"num\">%d</td>" \
+		    "<td class=\"num\">%d</td><td class=\"num\">%d</td>" \
+		    "<td class=\"num\">%d</td><td>%s</td><td>%s</td></tr>\n",
+		    h(FILE[i]), TALLY[i, "faster"], TALLY[i, "slower"],
+		    TALLY[i, "small"], TALLY[i, "noise"], TALLY[i, "untested"],
+		    TALLY[i, "zero"], TALLY[i, "errors"], TALLY[i, "missing"],
+		    h(ratio_note(i)), h(resolve_note(i))
+	print "</table>"
+}
+
+# ---- svg figures of the html page ----
+#
+# Inline svg written here, no script, no font or link from outside: it
+# prints, and a mail client that shows html shows it.  x is the log of
+# reference over value (faster to the right), labelled in percent as
+# the deltas are; every coordinate is clamped into the plot area.
+
+function svg_colour(key) {
+	if (SUSPECT[key])
+		return "#d07000"
+	if (VERD[key] == "faster")
+		return "#1a8a1a"
+	if (VERD[key] == "slower")
+		return "#c81e1e"
+	return VERD[key] == "small" ? "#707070" : "#a8a8a8"
+}
+
+# The axis's half range: the largest interval end of any tested row,
+# at least twice the floor and 10%, at most 10x either way.
+function svg_range(    r, i, key, m) {
+	m = max(2 * LFLOORN, log(1.10))
+	for (r = 1; r <= NROW; r++)
+		for (i = 2; i <= NFILE; i++) {
+			key = ROW[r] SUBSEP i
+			if (!hasratio(VERD[key]))
+				continue
+			m = max(m, abs(EST[key]))
+			if (tested(VERD[key]))
+				m = max(m, max(abs(LLO[key]), abs(LHI[key])))
+		}
+	return min(m * 1.05, log(10))
+}
+
+function sx(x) {
+	x = PLOTX0 + (x / SRANGE + 1) / 2 * (PLOTX1 - PLOTX0)
+	return sprintf("%.1f", max(PLOTX0, min(PLOTX1, x)))
+}
+
+# The ticks and their percent labels, under a plot from y0 to y1.
+function svg_axis(y0, y1,    p, n, j, t, x, last, s) {
+	n = split("0 1 2 5 10 25 50 100 200 400 900", p, " ")
+	s = sprintf("<rect x=\"%s\" y=\"%d\" width=\"%.1f\" height=\"%d\" " \
+	    "fill=\"#e8e8e8\"/>\n", sx(-LFLOORN), y0, sx(LFLOORN) - sx(-LFLOORN),
+	    y1 - y0)
+	last = -1000
+	for (j = 1; j <= n; j++) {
+		t = log(1 + p[j] / 100)
+		if (t > SRANGE || (sx(t) - last < 34 && p[j] > 0))
+			continue
+		last = sx(t)
+		x = sx(t)
+		s = s svg_tick(x, y0, y1, p[j] == 0 ? "0%" : "+" p[j] "%")
+		if (p[j] > 0)
+			s = s svg_tick(sx(-t), y0, y1, "-" p[j] "%")
+	}
+	return s sprintf("<text class=\"ax\" x=\"%s\" y=\"%d\" " \
+	    "text-anchor=\"start\">&#8592; slower</text>\n<text class=\"ax\" " \
+	    "x=\"%s\" y=\"%d\" text-anchor=\"end\">faster &#8594;</text>\n",
+	    PLOTX0, y0 - 16, PLOTX1, y0 - 16)
+}
+
+function svg_tick(x, y0, y1, label) {
+	return sprintf("<line x1=\"%s\" y1=\"%d\" x2=\"%s\" y2=\"%d\" " \
+	    "stroke=\"%s\" stroke-width=\"%s\"/>\n<text class=\"ax\" " \
+	    "x=\"%s\" y=\"%d\" text-anchor=\"middle\">%s</text>\n" \
+	    "<text class=\"ax\" x=\"%s\" y=\"%d\" " \
+	    "text-anchor=\"middle\">%s</text>\n", x, y0, x, y1, \
+	    label == "0%" ? "#000" : "#d0d0d0", label == "0%" ? "1" : "0.5",
+	    x, y0 - 4, label, x, y1 + 12, label)
+}
+
+# One mark of file i: a circle, a square, a diamond, a triangle.
+function svg_mark(i, x, y, c, cls,    s, t) {
+	s = (i - 2) % 4
+	t = "class=\"" cls "\" fill=\"" c "\""
+	if (s == 0)
+		return sprintf("<circle %s cx=\"%s\" cy=\"%.1f\" r=\"3.5\"/>",
+		    t, x, y)
+	if (s == 1)
+		return sprintf("<rect %s x=\"%.1f\" y=\"%.1f\" width=\"6\" " \
+		    "height=\"6\"/>", t, x - 3, y - 3)
+	if (s == 2)
+		return sprintf("<path %s d=\"M%.1f %.1fl4 4l-4 4l-4 -4z\"/>",
+		    t, x, y - 4)
+	return sprintf("<path %s d=\"M%.1f %.1fl4 7h-8z\"/>", t, x, y - 4)
+}
+
+# The forest plot: a line per benchmark, by the size of its largest
+# change (-g: in the table's order), each compared file's delta as a
+# mark and its interval as a bar, the floor band shaded.
+function svg_forest(    n, idx, r, y, W, LW, RH, top) {
+	n = forest_order(idx)
+	if (n == 0)
+		return
+	W = 760
+	LW = 210
+	RH = 13 + 3 * (NFILE - 2)
+	top = 40
+	PLOTX0 = LW + 10
+	PLOTX1 = W - 20
+	SRANGE = svg_range()
+	y = top + n * RH + (NFILE > 2 ? 50 : 32)
+	printf "<svg class=\"forest\" xmlns=\"http://www.w3.org/2000/svg\" " \
+	    "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" " \
+	    "font-family=\"sans-serif\" font-size=\"10\">\n", W, y, W, y
+	print "<title>" h("the delta of each benchmark and its " LEVEL \
+	    "% interval, faster to the right") "</title>"
+	printf "<rect class=\"plot\" x=\"%d\" y=\"%d\" width=\"%d\" " \
+	    "height=\"%d\" fill=\"none\" stroke=\"#d0d0d0\"/>\n", PLOTX0, top,
+	    PLOTX1 - PLOTX0, n * RH
+	printf "%s", svg_axis(top, top + n * RH)
+	for (r = 1; r <= n; r++)
+		svg_forest_row(ROW[idx[r]], top + (r - 0.5) * RH, LW)
+	svg_forest_key(top + n * RH + 24)
+	print "</svg>"
+}
+
+# The forest plot's rows, idx[1..n] (n returned): by the size of the
+# largest change of the row in any compared file, the largest first,
+# else (-g) in the table's order.
+function forest_order(idx,    r, i, n, m, key, size) {
+	n = 0
+	for (r = 1; r <= NROW; r++) {
+		idx[++n] = r
+		m = -1
+		for (i = 2; i <= NFILE; i++) {
+			key = ROW[r] SUBSEP i
+			if (hasratio(VERD[key]))
+				m = max(m, abs(EST[key]))
+		}
+		size[r] = sprintf("%012.6f", 9999 - m) sprintf("%06d", r)
+	}
+	if (!FORESTROW)
+		sortby(idx, size, n)
+	return n
+}
+
+# The line of b at height y: its name, ending at x = lw, then the mark
+# and the bar of each compared file, a little lower for each file.
+function svg_forest_row(b, y, lw,    s, nm, i, key, off, c) {
+	nm = length(b) > 34 ? substr(b, 1, 33) "~" : b
+	s = sprintf("<text class=\"nm\" x=\"%d\" y=\"%.1f\" " \
+	    "text-anchor=\"end\">%s</text>",
+	    lw, y + 3.5, h(nm))
+	for (i = 2; i <= NFILE; i++) {
+		key = b SUBSEP i
+		if (!hasratio(VERD[key]))
+			continue
+		off = (NFILE > 2) ? (i - 2 - (NFILE - 2) / 2) * 3 : 0
+		c = svg_colour(key)
+		if (tested(VERD[key]))
+			s = s sprintf("<line class=\"bar\" x1=\"%s\" " \
+			    "y1=\"%.1f\" x2=\"%s\" y2=\"%.1f\" " \
+			    "stroke=\"%s\" stroke-width=\"2\"/>",
+			    sx(-LHI[key]), y + off, sx(-LLO[key]),
+			    y + off, c)
+		s = s svg_mark(i, sx(-EST[key]), y + off, c, "mark")
+	}
+	print s
+}
+
+# Under the plot: the colours, and with three or more files the shapes.
+function svg_forest_key(y,    x, i, s) {
+	s = sprintf("<text class=\"ax\" x=\"%d\" y=\"%d\" " \
+	    "text-anchor=\"start\">", 10, y)
+	s = s "<tspan fill=\"#1a8a1a\">&#9679; faster</tspan>  " \
+	    "<tspan fill=\"#c81e1e\">&#9679; slower</tspan>  " \
+	    "<tspan fill=\"#707070\">&#9679; small</tspan>  " \
+	    "<tspan fill=\"#a8a8a8\">&#9679; noise</tspan>  " \
+	    "<tspan fill=\"#d07000\">&#9679; suspect</tspan>  " \
+	    h(sprintf("shaded: the +/-%g%% floor", FLOORN)) "</text>"
+	print s
+	if (NFILE <= 2)
+		return
+	x = 10
+	for (i = 2; i <= NFILE; i++) {
+		printf "%s<text class=\"ax\" x=\"%d\" y=\"%d\" " \
+		    "text-anchor=\"start\">%s</text>\n", svg_mark(i, x + 4,
+		    y + 14, "#444", "key"), x + 12, y + 18,
+		    h(length(FILE[i]) > 30 ? substr(FILE[i], 1, 29) "~" : FILE[i])
+		x += 190
+	}
+}
+
+# The passes of b, a dot each, one line per file (the reference on
+# top) on a log axis shared by the files and labelled with its ends: a
+# drifting pass, two states or one disturbed pass show at a glance.
+function svg_strip(b,    i, k, n, lo, hi, x, s, W, y, c) {
+	lo = hi = ""
+	for (i = 1; i <= NFILE; i++)
+		for (k = 1; k <= npasses(i, b); k++) {
+			x = PASSV[i, b, k]
+			if (x > 0 && (lo == "" || x < lo))
+				lo = x
+			if (x > 0 && (hi == "" || x > hi))
+				hi = x
+		}
+	if (lo == "")
+		return "<td class=\"strip\"></td>"
+	W = 120
+	lo = log(lo)
+	hi = log(hi)
+	if (hi - lo < 1e-9) {
+		lo -= 0.01
+		hi += 0.01
+	}
+	s = sprintf("<td class=\"strip\"><svg class=\"strip\" " \
+	    "xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" " \
+	    "height=\"%d\">", W, 5 * NFILE + 2)
+	for (i = 1; i <= NFILE; i++) {
+		n = npasses(i, b)
+		if (n == 0)
+			continue
+		c = i == 1 ? "#000" : STRIPC[(i - 2) % 4 + 1]
+		y = 5 * i - 1
+		s = s "<g fill=\"" c "\">"
+		for (k = 1; k <= n; k++) {
+			x = PASSV[i, b, k]
+			if (x > 0)
+				s = s sprintf("<circle class=\"pass\" " \
+				    "cx=\"%.1f\" cy=\"%d\" r=\"1.8\"/>", 4 + \
+				    (log(x) - lo) / (hi - lo) * (W - 8), y)
+		}
+		s = s "</g>"
+	}
+	return s "</svg></td>"
+}
+
+# How many rows moved how far: the deltas of each compared file counted
+# in bins of percent either way (edges 1 2 5 10 25 50 100), a bar per
+# file in each bin, its count above it.
+function svg_histogram(    e, ne, nb, cnt, m, j, x, W, H, top, gw, bw) {
+	ne = split("1 2 5 10 25 50 100", e, " ")
+	nb = 2 * ne + 2
+	m = hist_counts(cnt, e, ne)
+	if (m == 0)
+		return
+	W = 760
+	H = 120
+	top = 30
+	gw = (W - 40) / nb
+	bw = (gw - 4) / (NFILE - 1)
+	printf "<svg class=\"histogram\" xmlns=\"http://www.w3.org/2000/svg\" " \
+	    "width=\"%d\" height=\"%d\" font-family=\"sans-serif\" " \
+	    "font-size=\"10\" role=\"img\">\n", W, top + H + 40
+	print "<title>how many rows moved how far</title>"
+	printf "<text x=\"%d\" y=\"12\">rows by delta, slower left, faster " \
+	    "right; each bar from its label out to the next</text>\n", 20
+	for (j = 1; j <= nb; j++) {
+		x = 20 + (j - 1) * gw
+		hist_bars(cnt, j, m, x, bw, top + H, H)
+		printf "\n<text class=\"ax\" x=\"%.1f\" y=\"%d\" " \
+		    "text-anchor=\"middle\">%s%%</text>\n", x + gw / 2,
+		    top + H + 12, h(hist_label(j, e, ne))
+	}
+	printf "<line x1=\"20\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#000\"/>\n",
+	    top + H, W - 20, top + H
+	hist_key(top + H + 22)
+	print "</svg>"
+}
+
+# cnt[i, j]: the rows of file i in bin j, the bins 1..ne+1 slower (the
+# largest first), then faster; the largest count is returned.
+function hist_counts(cnt, e, ne,    m, i, r, key, d, k, j) {
+	m = 0
+	for (i = 2; i <= NFILE; i++)
+		for (r = 1; r <= NROW; r++) {
+			key = ROW[r] SUBSEP i
+			if (!hasratio(VERD[key]))
+				continue
+			d = DELTA[key]
+			for (k = 1; k <= ne && abs(d) >= e[k]; k++)
+				;
+			j = d < 0 ? ne + 2 - k : ne + 1 + k
+			m = max(m, ++cnt[i, j])
+		}
+	return m
+}
+
+# The bars of bin j, from x, on the base line at y = base; the largest
+# count m is H high.
+function hist_bars(cnt, j, m, x, bw, base, H,    i, hh, y) {
+	for (i = 2; i <= NFILE; i++) {
+		hh = cnt[i, j] / m * H
+		y = base - hh
+		printf "<rect class=\"bin\" x=\"%.1f\" y=\"%.1f\" " \
+		    "width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>",
+		    x + 2 + (i - 2) * bw, y, bw, hh,
+		    STRIPC[(i - 2) % 4 + 1]
+		if (cnt[i, j] > 0)
+			printf "<text x=\"%.1f\" y=\"%.1f\" text-anchor=" \
+			    "\"middle\">%d</text>", x + 2 + (i - 1.5) * bw,
+			    y - 2, cnt[i, j]
+	}
+}
+
+# The label of bin j: the edge it starts from, going out from 0.
+function hist_label(j, e, ne,    k) {
+	if (j == ne + 1 || j == ne + 2)
+		return j == ne + 1 ? "-1..0" : "0..+1"
+	k = j <= ne + 1 ? ne + 2 - j : j - ne - 1
+	return j <= ne + 1 ? (k > ne ? "<-" e[ne] : "-" e[k - 1]) : \
+	    (k > ne ? ">+" e[ne] : "+" e[k - 1])
+}
+
+# Under the histogram, at y: the colour of each compared file.
+function hist_key(y,    x, i) {
+	x = 20
+	for (i = 2; i <= NFILE; i++) {
+		printf "<rect x=\"%d\" y=\"%d\" width=\"8\" height=\"8\" " \
+		    "fill=\"%s\"/><text x=\"%d\" y=\"%d\">%s</text>\n", x,
+		    y, STRIPC[(i - 2) % 4 + 1], x + 11, y + 8,
+		    h(length(FILE[i]) > 30 ? substr(FILE[i], 1, 29) "~" : FILE[i])
+		x += 190
+	}
+}

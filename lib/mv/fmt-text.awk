@@ -1,0 +1,127 @@
+# SPDX-License-Identifier: MIT
+#
+# -f text, 1st in the help:
+#	columns, each delta with its interval (the default)
+#
+# fmt-text.awk - multiview's text renderer: the files, the header lines
+# that differ, a column of values per file with each delta, its interval
+# (not with -i: libMicro's multiview layout) and its marks, the legend
+# of the marks used, and a line of counts and notes per compared file.
+# Part of multiview's program (main.awk says how it is put together).
+
+# The text (main.awk calls render()): the files, the header lines that
+# differ, the table, its legend, a line per compared file.
+function render(    i, r, b, nw, vw, bw, line, s) {
+	s = ""
+	for (i = 1; i <= NFILE; i++)
+		s = s (i > 1 ? " | " : "") FILE[i]
+	print "files: " s
+	text_headers()
+	nw = 12
+	vw = 12
+	bw = 13
+	for (r = 1; r <= NROW; r++) {
+		b = ROW[r]
+		nw = max(nw, length(b))
+		for (i = 1; i <= NFILE; i++)
+			vw = max(vw, length(value_text(i, b)) + 1)
+		for (i = 2; i <= NFILE; i++)
+			bw = max(bw, dlen(cmp_note(b, i)))
+	}
+	print ""
+	line = rpad("BENCHMARK", nw) lpad("USECS", vw)
+	for (i = 2; i <= NFILE; i++)
+		line = line rpad(lpad("USECS", vw + 1) " [percentage]", \
+		    vw + 1 + bw)
+	print rtrim(line)
+	for (r = 1; r <= NROW; r++) {
+		b = ROW[r]
+		line = rpad(b, nw) lpad(value_text(1, b), vw)
+		for (i = 2; i <= NFILE; i++)
+			line = line dpad(lpad(value_text(i, b), vw + 1) \
+			    cmp_note(b, i), vw + 1 + bw)
+		print rtrim(line)
+	}
+	print ""
+	if (ONLYREAL)
+		printf "(%d of %d rows within noise everywhere not shown)\n",
+		    NNAME - NROW, NNAME
+	text_legend()
+	print ""
+	for (i = 2; i <= NFILE; i++)
+		print FILE[i] ": " counts_note(i) "; " ratio_note(i) "; " \
+		    resolve_note(i)
+}
+
+function text_headers(    j, k, i, s, n) {
+	n = 0
+	for (j = 1; j <= NHKEY; j++) {
+		k = HKEY[j]
+		if (!key_differs(k))
+			continue
+		if (n++ == 0)
+			print "headers that differ:"
+		s = ""
+		for (i = 1; i <= NFILE; i++)
+			s = s (i > 1 ? " | " : "") header_value(i, k)
+		print "  " k ": " s
+	}
+	if (n == 0)
+		print "headers that differ: none"
+}
+
+function cmp_note(b, i,    key, v, s) {
+	key = b SUBSEP i
+	v = VERD[key]
+	if (v == "missing" || v == "errors")
+		return ""
+	s = v == "zero" ? "[zero]" : bracket(DELTA[key])
+	if (SHOWCI && tested(v))
+		s = s PM pct(HALF[key])
+	return s sigmark(v) (SUSPECT[key] ? "!" shown(REASONS[key]) : "")
+}
+
+# The width of s on a terminal: the plus-minus sign is two bytes.
+function dlen(s) { return length(s) - (index(s, PM) > 0) }
+function dpad(s, w) { return dlen(s) >= w ? s : s blanks(w - dlen(s)) }
+
+function any_verdict(v,    i) {
+	for (i = 2; i <= NFILE; i++)
+		if (TALLY[i, v] > 0)
+			return 1
+	return 0
+}
+
+function text_legend(    j, s) {
+	printf "* significant (Benjamini-Hochberg q <= %g over %d tests)," \
+	    " faster or slower\n", Q, NTESTED
+	if (any_verdict("small"))
+		print "= significant but within the floor: small"
+	print "~ within noise: the interval holds 0"
+	if (SHOWCI)
+		printf "%sx half-width of the %g%% interval of the delta, in" \
+		    " percent\n", PM, LEVEL
+	for (j = 1; j <= NTAGS; j++)
+		print "!" TAGS[j] " suspect: " tag_text(TAGS[j])
+	if (any_verdict("untested"))
+		print "no mark: not tested (no -S statistics, no passes)"
+	if (any_verdict("zero"))
+		print "[zero] a value is 0: no ratio"
+	s = method_lines()
+	if (s != "")
+		print s
+}
+
+function counts_note(i,    s) {
+	s = sprintf("%d faster, %d slower, ", TALLY[i, "faster"],
+	    TALLY[i, "slower"])
+	if (TALLY[i, "small"] > 0)
+		s = s sprintf("%d small, ", TALLY[i, "small"])
+	s = s sprintf("%d within noise", TALLY[i, "noise"])
+	if (TALLY[i, "untested"] > 0)
+		s = s sprintf(", %d untested", TALLY[i, "untested"])
+	if (TALLY[i, "zero"] > 0)
+		s = s sprintf(", %d zero", TALLY[i, "zero"])
+	return s sprintf(", %d errors, %d missing", TALLY[i, "errors"],
+	    TALLY[i, "missing"])
+}

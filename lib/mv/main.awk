@@ -1,0 +1,157 @@
+# SPDX-License-Identifier: MIT
+#
+# main.awk - the program of multiview.sh (see there and
+# libmicro-multiview(1)): POSIX awk that prints the same bytes under mawk
+# and gawk.  multiview.sh puts it together from the files of lib/mv/:
+#
+#	awk -f result.awk -f mv/num.awk -f mv/read.awk -f mv/model.awk \
+#	    -f mv/show.awk -f mv/fmt-FORMAT.awk -f mv/main.awk -- FILE...
+#
+# result.awk names the result line's columns (RL_*); num.awk holds the
+# numerics, read.awk the reader, model.awk the comparison, show.awk what
+# the renderers share, and fmt-FORMAT.awk the one renderer asked for
+# (-f), which defines render().  This file, last, holds the run from
+# start to end, the options, which come in the environment (MV_*), the
+# messages, and the helpers on strings the other files use.  Files are
+# read in BEGIN and the program exits there.
+#
+# A format is a file: fmt-NAME.awk makes -f NAME, and multiview.sh finds
+# the formats by those files.  Such a file begins with the format's
+# entry in the help (see fmt-text.awk) and defines render(), which
+# prints the comparison from what read.awk and model.awk left, with the
+# helpers of show.awk.
+#
+# Set here: PROG and ERRCMD (where messages go); the options ORDER,
+# TITLE, Q, SPREAD1, FLOORN, LEVEL, SHOWCI, ONLYREAL, FORESTROW, and from
+# them ALPHA, ZHALF, LRUN1 and LFLOORN; the constants MAXBAD, MINN,
+# LSPREAD, PM and ORD.
+
+BEGIN {
+	main()
+}
+
+# Read, compare, render: render() is the renderer of the format, the one
+# fmt-FORMAT.awk loaded (multiview.sh checked -f against the files).
+function main(    i, r, join) {
+	init()
+	join = 0
+	for (i = 1; i < ARGC; i++)
+		if (ARGV[i] == "+")
+			join = 1
+		else {
+			read_file(ARGV[i], join)
+			join = 0
+		}
+	side_warnings()
+	estimator_warnings()
+	for (i = 1; i <= NFILE; i++)
+		for (r = 1; r <= NNAME; r++)
+			summarize(i, NAME[r])
+	for (r = 1; r <= NNAME; r++)
+		pool_spread(NAME[r])
+	for (r = 1; r <= NNAME; r++)
+		for (i = 2; i <= NFILE; i++)
+			compare(NAME[r], i)
+	fdr()
+	order_rows()
+	tally()
+	render()
+	close(ERRCMD)
+	exit 0
+}
+
+# The options, from multiview.sh; each bad one is fatal, in this order.
+function init() {
+	PROG = ENVIRON["MV_PROG"]
+	ERRCMD = "cat 1>&2"
+	ORDER = ENVIRON["MV_ORDER"]
+	TITLE = ENVIRON["MV_TITLE"]
+	Q = ENVIRON["MV_Q"]
+	SPREAD1 = ENVIRON["MV_SPREAD1"]
+	FLOORN = ENVIRON["MV_FLOORN"]
+	LEVEL = ENVIRON["MV_LEVEL"]
+	SHOWCI = ENVIRON["MV_INTERVALS"] == "yes"
+	ONLYREAL = ENVIRON["MV_ONLYREAL"] == "yes"
+	FORESTROW = ENVIRON["MV_FORESTROW"] == "yes"
+	if (!isdec(Q) || Q + 0 <= 0 || Q + 0 > 1)
+		die("-q " Q ": not a rate between 0 and 1")
+	if (!isdec(SPREAD1))
+		die("-n " SPREAD1 ": not a percentage")
+	if (!isdec(FLOORN))
+		die("-p " FLOORN ": not a percentage")
+	if (!isdec(LEVEL) || LEVEL + 0 < 50 || LEVEL + 0 >= 100)
+		die("-c " LEVEL ": not a confidence level from 50 to below 100")
+	if (ORDER !~ /^(name|ref|delta)$/)
+		die("-s " ORDER ": unknown order (name, ref, delta)")
+	constants()
+}
+
+# What the options give, and the constants of the reader, the model and
+# the renderers.
+function constants(    i) {
+	LEVEL += 0
+	ALPHA = 1 - LEVEL / 100
+	ZHALF = zquant(1 - ALPHA / 2)
+	Q += 0
+	SPREAD1 += 0
+	FLOORN += 0
+	# As logs: 5% slower and 5% faster are the same size.
+	LRUN1 = log(1 + SPREAD1 / 100)
+	LFLOORN = log(1 + FLOORN / 100)
+	MAXBAD = 5		# bad-line warnings shown per file
+	MINN = 10		# kept samples for a usable confidence interval
+	LSPREAD = log(1.10)	# pass-to-pass spread that makes a row suspect
+	PM = "\302\261"	# the plus-minus sign, in UTF-8
+	for (i = 1; i < 256; i++)
+		ORD[sprintf("%c", i)] = i
+}
+
+# ---- messages and strings ----
+
+# "PROG: msg" on standard error; die then ends the run, status 2.
+function die(msg) {
+	printf "%s: %s\n", PROG, msg | ERRCMD
+	close(ERRCMD)
+	exit 2
+}
+
+function warn(msg) {
+	printf "%s: %s\n", PROG, msg | ERRCMD
+}
+
+function max(x, y) { return x > y ? x : y }
+function min(x, y) { return x < y ? x : y }
+
+function isint(s) { return s ~ /^[0-9]+$/ }
+function isdec(s) { return s ~ /^([0-9]+\.?[0-9]*|\.[0-9]+)$/ }
+function isnum(s) {
+	return s ~ /^([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/
+}
+
+# Trailing blanks are cut by a loop: a regex anchored at the end is
+# tried from every blank of a line, which on a long one takes forever.
+function trim(s,    n) {
+	sub(/^[ \t]+/, "", s)
+	n = length(s)
+	while (n > 0 && index(" \t", substr(s, n, 1)))
+		n--
+	return substr(s, 1, n)
+}
+
+function rtrim(s,    n) {
+	n = length(s)
+	while (n > 0 && substr(s, n, 1) == " ")
+		n--
+	return substr(s, 1, n)
+}
+
+# Padding without sprintf, whose buffer mawk limits to 8 kB.
+function blanks(k,    s) {
+	s = " "
+	while (length(s) < k)
+		s = s s
+	return substr(s, 1, k)
+}
+
+function lpad(s, w) { return length(s) >= w ? s : blanks(w - length(s)) s }
+function rpad(s, w) { return length(s) >= w ? s : s blanks(w - length(s)) }

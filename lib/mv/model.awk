@@ -1,0 +1,499 @@
+# SPDX-License-Identifier: MIT
+#
+# model.awk - multiview's comparison model: per side the median of the
+# passes and their spread on a log scale; per benchmark and compared
+# side the delta, its interval, its p-value and its verdict, and whether
+# the row is suspect; over the table the false discovery rate, the order
+# of the rows and the tallies.  A renderer prints what this file and the
+# reader left and computes nothing statistical.  Part of multiview's
+# program (main.awk says how it is put together).
+#
+# Per side i and benchmark b: MED, POS, LMEAN, LVAR, QVAR[i,b]: the
+# median, whether every pass is positive, mean and variance of
+# log(pass), variance of the log value from quantization; LPASS[i,b,k]
+# the log of pass k.  SPREADV, SPREADDF[b]: the pass-to-pass variance of
+# log(pass) pooled over the sides, and its degrees of freedom.  Per
+# comparison key = b SUBSEP i: VERD, SUSPECT, REASONS, METHOD, MEASURED,
+# EST (log shift), LLO and LHI (its interval), RATIO, DELTA, DLO, DHI,
+# HALF (the same in percent), EXCL (the change the data excludes, in
+# percent), PVAL, QVAL; TESTED[1..NTESTED] the keys that were tested,
+# NMETH[method] how many each method judged.  ROW[1..NROW] the rows to
+# print, in order.  Per side i: TALLY[i,verdict] its rows of each
+# verdict; GMEAN, GEOLO and GEOHI[i] the geometric mean ratio and its
+# interval (as logs), over GCOUNT[i] ratios; MEDHALF[i] the median
+# half-width of its intervals; BIG[i,1..NBIG[i]] the keys of its
+# largest changes.  TAGKIND[tag] the kind of warning a reason stands for.
+
+# ---- per side: the median of the passes, their spread on a log scale ----
+
+function summarize(i, b,    n, k, x, idx, s, m, d, hw) {
+	if (!have(i, b))
+		return
+	n = NPASS[i, b]
+	for (k = 1; k <= n; k++) {
+		x[k] = PASSV[i, b, k]
+		idx[k] = k
+	}
+	sortby(idx, x, n)
+	MED[i, b] = n % 2 ? x[idx[(n + 1) / 2]] : \
+	    (x[idx[n / 2]] + x[idx[n / 2 + 1]]) / 2
+	POS[i, b] = x[idx[1]] > 0
+	if (MED[i, b] > 0)
+		quantization(i, b)
+	if (!POS[i, b])
+		return
+	s = 0
+	for (k = 1; k <= n; k++)
+		s += LPASS[i, b, k] = log(PASSV[i, b, k])
+	if (n < 2)
+		return
+	m = s / n
+	s = 0
+	for (k = 1; k <= n; k++) {
+		d = LPASS[i, b, k] - m
+		s += d * d
+	}
+	LMEAN[i, b] = m
+	LVAR[i, b] = s / (n - 1)
+	# Passes more than 10% apart (standard deviation of the logs): the
+	# luck of each process (CPU placement, page layout) decides the
+	# figure.  Enough such passes still pin it: the warning waits until
+	# their 95% Student interval is wider than 10% either way too.
+	if (LVAR[i, b] > LSPREAD * LSPREAD) {
+		hw = tquant(0.05, n - 1) * sqrt(LVAR[i, b] / n)
+		if (hw > LSPREAD)
+			add_warning(i, b, 0, sprintf("Passes disagree: %d" \
+			    " passes from %.6g to %.6g usecs/call, their" \
+			    " figure within +/-%.0f%% (95%%)", n, x[idx[1]],
+			    x[idx[n]], 100 * (exp(hw) - 1)))
+	}
+}
+
+# QVAR[i, b]: the variance of log(value) that the clock's step and the
+# printed digits leave.  One step (TimerRes, or the run's own clock
+# resolution) over the batch either way, uniformly: a median of samples
+# that all read the same tick can be off by a whole tick.  Half a unit of
+# the last digit printed, uniformly.  A step over 5% of the value makes
+# the row suspect.
+function quantization(i, b,    k, step, st, v, u, l) {
+	step = 0
+	for (k = 1; k <= NPASS[i, b]; k++) {
+		st = RESNS[i, b, k] / 1000 / (BATCH[i, b, k] > 0 ? \
+		    BATCH[i, b, k] : 1)
+		if (st > step)
+			step = st
+	}
+	v = MED[i, b]
+	u = 10 ^ -DEC[i, b]
+	l = log(1 + step / v)
+	QVAR[i, b] = l * l / 3 + (u / v) * (u / v) / 12
+	if (step > 0.05 * v) {
+		add_warning(i, b, 0, sprintf("Coarse timer: one clock step" \
+		    " over the batch is %.0f%% of the value", 100 * step / v))
+	}
+}
+
+# The run-to-run spread of b: the pooled variance of log pass values
+# over every file where b has passes, and its degrees of freedom.
+function pool_spread(b,    i, n) {
+	for (i = 1; i <= NFILE; i++) {
+		n = npasses(i, b)
+		if (n >= 2 && POS[i, b]) {
+			SPREADV[b] += LVAR[i, b] * (n - 1)
+			SPREADDF[b] += n - 1
+		}
+	}
+	if (SPREADDF[b] > 0)
+		SPREADV[b] /= SPREADDF[b]
+}
+
+# ---- comparing ----
+
+# The delta of SPEC.md: symmetric in speed, 2x either way is 100%.
+function delta(a, b,    f) {
+	f = b / a
+	return f > 1 ? -(f * 100 - 100) : 100 / f - 100
+}
+
+# One estimator gives the shift, its interval and its p-value, all of
+# log(usecs/call): with enough passes on both sides the Hodges-Lehmann
+# shift with its Mann-Whitney interval (method "hl"), else the noise
+# model of measured spread and quantization (method "model").
+function compare(b, i,    key, a, v) {
+	key = b SUBSEP i
+	if (!have(1, b) || !have(i, b)) {
+		VERD[key] = "missing"
+		return
+	}
+	SUSPECT[key] = side_suspect(1, b) || side_suspect(i, b)
+	if (SUSPECT[key])
+		REASONS[key] = reasons(b, i)
+	if (ERR[1, b] || ERR[i, b]) {
+		VERD[key] = "errors"
+		return
+	}
+	a = MED[1, b]
+	v = MED[i, b]
+	if (a <= 0 || v <= 0) {
+		VERD[key] = "zero"
+		return
+	}
+	if (!(POS[1, b] && POS[i, b] && NPASS[1, b] >= 2 && \
+	    NPASS[i, b] >= 2 && hl_compare(b, i, key)) && \
+	    !model_compare(b, i, key)) {
+		RATIO[key] = v / a
+		DELTA[key] = delta(a, v)
+		VERD[key] = "untested"
+		return
+	}
+	NMETH[METHOD[key]]++
+	# A clock step far beyond the value can make the ends overflow exp.
+	LLO[key] = max(LLO[key], -690)
+	LHI[key] = min(LHI[key], 690)
+	RATIO[key] = exp(EST[key])
+	DELTA[key] = delta(1, RATIO[key])
+	# delta falls as the ratio rises: DLO is the slower end.
+	DLO[key] = delta(1, exp(LHI[key]))
+	DHI[key] = delta(1, exp(LLO[key]))
+	HALF[key] = (DHI[key] - DLO[key]) / 2
+	EXCL[key] = max(abs(DLO[key]), abs(DHI[key]))
+	TESTED[++NTESTED] = key
+	VERD[key] = "tested"
+}
+
+# Hodges-Lehmann: the median of the n1 x n2 differences of log passes,
+# which one disturbed pass moves by one place out of n1 x n2, and the
+# interval between the k-th smallest and k-th largest of them, with k
+# from the distribution of the Mann-Whitney U.  A side's quantization
+# widens both ends, so identical passes still leave room for a clock
+# step.  0 when the passes are too few for the confidence level.
+function hl_compare(b, i, key,    n1, n2, j, k, nd, d, kk, qv, m) {
+	n1 = NPASS[1, b]
+	n2 = NPASS[i, b]
+	if (!mw_setup(b, i, n1, n2))
+		return 0
+	for (kk = 0; 2 * mw_cdf(kk) <= ALPHA; kk++)
+		;
+	if (kk < 1)
+		return 0
+	nd = 0
+	for (j = 1; j <= n1; j++)
+		for (k = 1; k <= n2; k++)
+			d[++nd] = LPASS[i, b, k] - LPASS[1, b, j]
+	sortnum(d, nd)
+	qv = QVAR[1, b] + QVAR[i, b]
+	m = qv > 0 ? ZHALF * sqrt(qv) : 0
+	EST[key] = nd % 2 ? d[(nd + 1) / 2] : (d[nd / 2] + d[nd / 2 + 1]) / 2
+	LLO[key] = d[kk] - m
+	LHI[key] = d[nd + 1 - kk] + m
+	PVAL[key] = hl_p(d, nd, qv)
+	METHOD[key] = "hl"
+	return 1
+}
+
+# The least two-sided level at which the interval leaves out 0: with no
+# quantization, the Mann-Whitney p (ties counted against the change).
+function hl_p(d, nd, qv,    k, a, m) {
+	for (k = 1; 2 * k <= nd + 1; k++) {
+		# Sorted: while d[k] <= 0 <= d[nd + 1 - k], 0 stays inside.
+		if (d[k] <= 0 && d[nd + 1 - k] >= 0)
+			continue
+		a = 2 * mw_cdf(k - 1)
+		if (a >= 1)
+			return 1
+		m = qv > 0 ? zquant(1 - a / 2) * sqrt(qv) : 0
+		if (d[k] - m > 0 || d[nd + 1 - k] + m < 0)
+			return a
+	}
+	return 1
+}
+
+# The null distribution of U for the passes of b in files 1 and i, by
+# num.awk's mw_null: 0 when every pass of both sides is the same value.
+function mw_setup(b, i, n1, n2,    x, n, k) {
+	n = 0
+	for (k = 1; k <= n1; k++)
+		x[++n] = LPASS[1, b, k]
+	for (k = 1; k <= n2; k++)
+		x[++n] = LPASS[i, b, k]
+	sortnum(x, n)
+	return mw_null(x, n1, n2)
+}
+
+# The noise model, for a side with one pass (or too few for the level):
+# the variance of a side's log value is the run-to-run spread over its
+# passes (times pi/2 for a median of three or more), its quantization,
+# and for one pass the engine's own standard error.  The spread is the
+# one measured from the passes of b in every file of the comparison
+# (with Student's t on its degrees of freedom), else the -n default.
+# 0, untested, when nothing was measured: no passes and, on a side with
+# one pass, no statistics.
+function model_compare(b, i, key,    n1, n2, e1, e2, sv, df, v, crit, d) {
+	n1 = NPASS[1, b]
+	n2 = NPASS[i, b]
+	e1 = n1 == 1 ? se_log(1, b) : 0
+	e2 = n2 == 1 ? se_log(i, b) : 0
+	df = SPREADDF[b] >= 2 ? SPREADDF[b] : 0
+	if (!df && (e1 < 0 || e2 < 0))
+		return 0
+	sv = df ? SPREADV[b] : LRUN1 * LRUN1
+	v = side_var(1, b, sv, max(e1, 0)) + side_var(i, b, sv, max(e2, 0))
+	d = log(MED[i, b] / MED[1, b])
+	crit = df ? tquant(ALPHA, df) : ZHALF
+	EST[key] = d
+	LLO[key] = d - crit * sqrt(v)
+	LHI[key] = d + crit * sqrt(v)
+	if (v == 0)
+		PVAL[key] = d == 0 ? 1 : 0
+	else
+		PVAL[key] = df ? student_p(d / sqrt(v), df) : normal_p(d / sqrt(v))
+	METHOD[key] = "model"
+	MEASURED[key] = df > 0
+	return 1
+}
+
+function side_var(i, b, sv, e,    n) {
+	n = NPASS[i, b]
+	return sv * (n >= 3 ? 1.5707963 : 1) / n + QVAR[i, b] + e * e
+}
+
+# Standard error of log(value) of a one-pass side, or -1 when unknown.
+# The engine bounds the median by a distribution-free 99% interval; its
+# half-width is 2.576 standard errors.  A Sun file gives the standard
+# error of the mean; the median of normal data has sqrt(pi/2) times it.
+function se_log(i, b,    v) {
+	v = PASSV[i, b, 1]
+	if (v <= 0)
+		return -1
+	if (((i, b, 1) in CILO) && ((i, b, 1) in CIHI)) {
+		if (CIHI[i, b, 1] < CILO[i, b, 1] || kept(i, b) < MINN)
+			return -1
+		return (CIHI[i, b, 1] - CILO[i, b, 1]) / (2 * 2.576) / v
+	}
+	if ((i, b, 1) in SEM)
+		return 1.2533 * SEM[i, b, 1] / v
+	return -1
+}
+
+# Samples behind the interval (outliers removed); unknown counts pass.
+function kept(i, b,    n) {
+	if (!((i, b, 1) in NSAMPLES))
+		return MINN
+	n = NSAMPLES[i, b, 1]
+	if ((i, b, 1) in NOUTLIERS)
+		n -= NOUTLIERS[i, b, 1]
+	return n
+}
+
+# ---- suspect rows ----
+
+# Does this kind of warning make b in file i suspect?  When it came from
+# more than half of its passes (so from the one pass there is), or it is
+# about the side as a whole: a warning in one pass of five is a passing
+# disturbance, which the passes themselves outvote.
+function kind_counts(i, b, kind) {
+	return ((i, b, kind) in SIDEKIND) || \
+	    2 * KINDPASSES[i, b, kind] > NPASS[i, b]
+}
+
+function side_suspect(i, b,    j) {
+	for (j = 1; j <= NKINDS[i, b]; j++)
+		if (kind_counts(i, b, KINDS[i, b, j]))
+			return 1
+	return 0
+}
+
+# The short name of a kind of warning, as the text shows it after "!".
+function reason_tag(kind,    k) {
+	k = tolower(kind)
+	if (k ~ /^high spread/)
+		return "spread"
+	if (k ~ /^passes disagree/)
+		return "passes"
+	if (k ~ /^quantization/)
+		return "quant"
+	if (k ~ /^coarse timer/)
+		return "timer"
+	if (k ~ /^few samples/)
+		return "few"
+	if (k ~ /^long tail/)
+		return "tail"
+	sub(/[^a-z].*/, "", k)
+	return k == "" ? "warn" : k
+}
+
+# The reasons b is suspect in the comparison of file i: "spread,passes".
+function reasons(b, i,    s, seen, side, j, kind, t) {
+	s = ""
+	for (side = 1; side <= 2; side++)
+		for (j = 1; j <= NKINDS[side == 1 ? 1 : i, b]; j++) {
+			kind = KINDS[side == 1 ? 1 : i, b, j]
+			if (!kind_counts(side == 1 ? 1 : i, b, kind))
+				continue
+			t = reason_tag(kind)
+			if (!(t in seen)) {
+				seen[t] = 1
+				s = s (s == "" ? "" : ",") t
+				if (!(t in TAGKIND))
+					TAGKIND[t] = kind
+			}
+		}
+	return s
+}
+
+function side_reasons(i, b,    j, s, t, seen) {
+	s = ""
+	for (j = 1; j <= NKINDS[i, b]; j++)
+		if (kind_counts(i, b, KINDS[i, b, j])) {
+			t = reason_tag(KINDS[i, b, j])
+			if (!(t in seen)) {
+				seen[t] = 1
+				s = s (s == "" ? "" : ",") t
+			}
+		}
+	return s
+}
+
+function suspect(b, i) {
+	return i == 1 ? side_suspect(1, b) : SUSPECT[b SUBSEP i] + 0
+}
+
+# ---- over the table: verdicts, order, tallies ----
+
+# Benjamini-Hochberg over every tested delta of the table: q of the
+# j-th smallest of m p-values is min over k >= j of p(k) * m / k.
+# Significant and beyond the floor is faster or slower; significant
+# within it, small.
+function fdr(    j, m, idx, p, run, key, qv) {
+	m = NTESTED
+	for (j = 1; j <= m; j++) {
+		idx[j] = j
+		p[j] = PVAL[TESTED[j]]
+	}
+	sortby(idx, p, m)
+	run = 1
+	for (j = m; j >= 1; j--) {
+		qv = p[idx[j]] * m / j
+		if (qv < run)
+			run = qv
+		QVAL[TESTED[idx[j]]] = run
+	}
+	for (j = 1; j <= m; j++) {
+		key = TESTED[j]
+		if (QVAL[key] > Q || EST[key] == 0)
+			VERD[key] = "noise"
+		else if (abs(EST[key]) < floor_of(key))
+			VERD[key] = "small"
+		else
+			VERD[key] = EST[key] > 0 ? "slower" : "faster"
+	}
+}
+
+# Passes show a run's spread within one run of the suite, not the
+# machine's drift between two runs: that is the floor's.
+function floor_of(key) {
+	return METHOD[key] == "hl" || MEASURED[key] ? LFLOORN : 0
+}
+
+function hasratio(v) { return v ~ /^(faster|slower|small|noise|untested)$/ }
+function tested(v) { return v ~ /^(faster|slower|small|noise)$/ }
+
+# By name, in the reference's order, or by the size of the change in
+# the first compared file (the largest first, rows with no ratio last,
+# by name); with -x only the rows with a verdict other than noise.
+function order_rows(    j, idx, size, key, v) {
+	for (j = 1; j <= NNAME; j++) {
+		idx[j] = j
+		key = NAME[j] SUBSEP 2
+		v = VERD[key]
+		size[j] = (hasratio(v) ? 0 : 1) "" \
+		    sprintf("%09.4f", 9999 - min(abs(log(RATIO[key] + 0 > 0 ? \
+		    RATIO[key] : 1)), 9.999) * 1000) NAME[j]
+	}
+	if (ORDER == "name")
+		sortby(idx, NAME, NNAME)
+	else if (ORDER == "delta")
+		sortby(idx, size, NNAME)
+	NROW = 0
+	for (j = 1; j <= NNAME; j++)
+		if (!ONLYREAL || !all_noise(NAME[idx[j]]))
+			ROW[++NROW] = NAME[idx[j]]
+}
+
+function all_noise(b,    i) {
+	for (i = 2; i <= NFILE; i++)
+		if (VERD[b SUBSEP i] != "noise")
+			return 0
+	return 1
+}
+
+# Shell sort of idx[1..n] by val[idx[j]]: numbers compare as numbers,
+# strings byte by byte (LC_ALL=C), the same in every awk.
+function sortby(idx, val, n,    gap, j, k, t) {
+	for (gap = int(n / 2); gap > 0; gap = int(gap / 2))
+		for (j = gap + 1; j <= n; j++) {
+			t = idx[j]
+			for (k = j; k > gap && val[idx[k - gap]] > val[t]; \
+			    k -= gap)
+				idx[k] = idx[k - gap]
+			idx[k] = t
+		}
+}
+
+# Per file: counts per verdict; the log ratios for their geometric mean;
+# the half-widths for their median.
+function tally(    i, r, key, n, x, idx, m, s, d, j) {
+	for (i = 2; i <= NFILE; i++) {
+		n = 0
+		GCOUNT[i] = 0
+		for (r = 1; r <= NROW; r++) {
+			key = ROW[r] SUBSEP i
+			TALLY[i, VERD[key]]++
+			if (hasratio(VERD[key]))
+				GLOG[i, ++GCOUNT[i]] = log(RATIO[key])
+			if (tested(VERD[key])) {
+				x[++n] = HALF[key]
+				idx[n] = n
+			}
+		}
+		if (n > 0) {
+			sortby(idx, x, n)
+			MEDHALF[i] = n % 2 ? x[idx[(n + 1) / 2]] : \
+			    (x[idx[n / 2]] + x[idx[n / 2 + 1]]) / 2
+		}
+		m = s = 0
+		for (j = 1; j <= GCOUNT[i]; j++)
+			m += GLOG[i, j]
+		if (GCOUNT[i] > 0)
+			GMEAN[i] = m /= GCOUNT[i]
+		for (j = 1; j <= GCOUNT[i]; j++) {
+			d = GLOG[i, j] - m
+			s += d * d
+		}
+		# Over the benchmarks: how far the suite as a whole moved.
+		if (GCOUNT[i] >= 2) {
+			s = tquant(ALPHA, GCOUNT[i] - 1) * \
+			    sqrt(s / (GCOUNT[i] - 1) / GCOUNT[i])
+			GEOLO[i] = m - s
+			GEOHI[i] = m + s
+		}
+		biggest(i)
+	}
+}
+
+# BIG[i, 1..NBIG[i]]: the keys of the three largest significant
+# changes of file i.
+function biggest(i,    r, key, n, idx, size, j) {
+	n = 0
+	for (r = 1; r <= NROW; r++) {
+		key = ROW[r] SUBSEP i
+		if (VERD[key] == "faster" || VERD[key] == "slower") {
+			idx[++n] = key
+			size[key] = -abs(EST[key])
+		}
+	}
+	sortby(idx, size, n)
+	NBIG[i] = n < 3 ? n : 3
+	for (j = 1; j <= NBIG[i]; j++)
+		BIG[i, j] = idx[j]
+}

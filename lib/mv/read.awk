@@ -1,0 +1,305 @@
+# SPDX-License-Identifier: MIT
+#
+# read.awk - multiview's reader: the result files, line by line, and the
+# warnings about what they hold (bad lines, files of one side that
+# differ, figures of different statistics).  Part of multiview's program
+# (main.awk says how it is put together).
+#
+# NFILE sides, FILE[1] the reference; a side is one file or several
+# joined by "+" operands, their passes pooled.  NAME[1..NNAME] the
+# benchmarks in order of first appearance (the reference first).  Per
+# side i and benchmark b: NPASS[i,b] passes, PASSV[i,b,k] their
+# usecs/call, BATCH and RESNS[i,b,k] the batch size and the clock step
+# (ns) behind it, DEC[i,b] decimals to print, ERR[i,b] set when a pass
+# had errors, FAIL[i,b] why a FAILED row failed; KINDS[i,b,1..NKINDS],
+# KINDTEXT and KINDPASSES[i,b,kind] the warnings under its passes, one
+# per kind, SIDEKIND[i,b,kind] those about the side as a whole; CILO,
+# CIHI, SEM, NSAMPLES, NOUTLIERS[i,b,k] the engine statistics of pass k.
+# HDR[i,key] the header lines of side i, HKEY[1..NHKEY] their keys in
+# order of first appearance.  The rest (CUR, PHDR, SIDEDIFF...) is the
+# reader's own.
+
+# A file joined to the side before it ("+") adds its passes to that side.
+function read_file(path, join,    line, rc, nres, j, src) {
+	# getline would take a lone "-" for standard input.
+	src = path == "-" ? "./-" : path
+	if (join)
+		FILE[NFILE] = FILE[NFILE] "+" path
+	else
+		FILE[++NFILE] = path
+	PATH = path
+	NPHYS++
+	NREPEAT = 0
+	TIMERNS = 0
+	NBAD = 0
+	CUR = ""
+	INWARN = 0
+	LINENO = 0
+	nres = 0
+	for (;;) {
+		rc = (getline line < src)
+		if (rc <= 0)
+			break
+		LINENO++
+		sub(/\r$/, "", line)
+		nres += parse_line(line)
+	}
+	close(src)
+	if (rc < 0)
+		die(path ": cannot read")
+	if (nres == 0)
+		die(path ": no result lines")
+	for (j = 1; j <= NBAD && j <= MAXBAD; j++)
+		warn(BADMSG[j])
+	if (NBAD > MAXBAD)
+		warn(path ": " (NBAD - MAXBAD) " more bad lines skipped")
+	if (NREPEAT > 0)
+		warn(path ": header " REPEATED " repeated with another value:" \
+		    " several files in one? their results are pooled as passes")
+}
+
+# Keys whose values differ between the files of one side, once a side.
+function side_warnings(    i) {
+	for (i = 1; i <= NFILE; i++)
+		if (SIDEDIFF[i] != "")
+			warn(FILE[i] ": its files differ in " SIDEDIFF[i] \
+			    "; their results are pooled as passes")
+}
+
+# The statistic of the samples a file's figures are: its !Estimator
+# header, or for files without one the mean under -M, else the median.
+function estimator(i,    o) {
+	if ((i, "Estimator") in HDR)
+		return HDR[i, "Estimator"]
+	o = (i, "Options") in HDR ? " " HDR[i, "Options"] " " : ""
+	return o ~ / -M / ? "mean" : "median"
+}
+
+# Figures of different statistics differ by the statistic too: say so.
+function estimator_warnings(    i) {
+	for (i = 2; i <= NFILE; i++)
+		if (estimator(i) != estimator(1))
+			warn(FILE[i] " holds the " estimator(i) " of each run's" \
+			    " samples, " FILE[1] " the " estimator(1) \
+			    ": their figures differ by the statistic too")
+}
+
+# Returns 1 for a result line taken.
+function parse_line(s,    c, f, n) {
+	c = substr(s, 1, 1)
+	if (c == "!") {
+		parse_header(substr(s, 2))
+		return 0
+	}
+	if (c == "#") {
+		parse_comment(substr(s, 2))
+		return 0
+	}
+	n = split(s, f)
+	if (n == 0)
+		return 0
+	if (f[1] == RL_TITLE[RL_PRC]) {
+		CUR = ""
+		return 0
+	}
+	return parse_result(f, n)
+}
+
+# "!Key: value"; a key may hold blanks and punctuation (!Compiler Ver.:).
+# A side keeps a key's first value.  A key that comes back with another
+# value in one file (files concatenated), or in another file of the same
+# side, is noted for a warning.
+function parse_header(s,    p, key, val) {
+	p = index(s, ":")
+	key = trim(p ? substr(s, 1, p - 1) : s)
+	val = p ? trim(substr(s, p + 1)) : ""
+	if (key == "")
+		return
+	if ((NPHYS, key) in PHDR) {
+		if (PHDR[NPHYS, key] != val && !((NPHYS, key) in REPEAT)) {
+			REPEAT[NPHYS, key] = 1
+			REPEATED = (NREPEAT++ ? REPEATED ", " : "") key
+		}
+	} else
+		PHDR[NPHYS, key] = val
+	if (key == "TimerRes" && TIMERNS == 0)
+		TIMERNS = timer_ns(val)
+	if ((NFILE, key) in HDR) {
+		if (!((NPHYS, key) in REPEAT) && !ignored_key(key) && \
+		    !same_value(key, HDR[NFILE, key], val) && \
+		    !((NFILE, key) in SIDEKEY)) {
+			SIDEKEY[NFILE, key] = 1
+			SIDEDIFF[NFILE] = SIDEDIFF[NFILE] \
+			    (SIDEDIFF[NFILE] == "" ? "" : ", ") key
+		}
+		return
+	}
+	HDR[NFILE, key] = val
+	if (!(key in HSEEN)) {
+		HSEEN[key] = 1
+		HKEY[++NHKEY] = key
+	}
+}
+
+# The keys that differ between any two runs: when, how long, the command
+# line, how the runs ended, and the clock overhead's jitter of a few ns.
+function ignored_key(k) {
+	k = tolower(k)
+	return k ~ /^(date|time|uptime|command|elapsed|runs)$/ || k ~ /^load/
+}
+
+function same_value(k, a, b,    x, y) {
+	if (tolower(k) != "clock_overhead")
+		return a == b
+	split(a, x)
+	split(b, y)
+	return isnum(x[1]) && isnum(y[1]) && x[2] == y[2] && \
+	    abs(x[1] - y[1]) <= 5
+}
+
+# "20 nsecs", "1 usecs": the clock step in ns, or 0.
+function timer_ns(v,    w, n) {
+	n = split(v, w)
+	if (n < 1 || !isnum(w[1]))
+		return 0
+	if (w[2] ~ /^(us|usecs?|microseconds?)$/)
+		return w[1] * 1000
+	if (w[2] ~ /^(ms|msecs?|milliseconds?)$/)
+		return w[1] * 1000000
+	return w[1] + 0
+}
+
+function parse_result(f, n,    b, k, why, d) {
+	CUR = ""
+	INWARN = 0
+	why = bad_result(f, n)
+	if (why != "") {
+		if (++NBAD <= MAXBAD)
+			BADMSG[NBAD] = PATH ":" LINENO ": " why \
+			    ", line skipped"
+		return 0
+	}
+	b = f[RL_NAME] ""
+	if (!(b in SEEN)) {
+		SEEN[b] = 1
+		NAME[++NNAME] = b
+	}
+	k = ++NPASS[NFILE, b]
+	PASSV[NFILE, b, k] = f[RL_USECS] + 0
+	BATCH[NFILE, b, k] = f[RL_CNT] + 0
+	RESNS[NFILE, b, k] = TIMERNS
+	d = decimals(f[RL_USECS])
+	if (d > DEC[NFILE, b])
+		DEC[NFILE, b] = d
+	if (f[RL_ERRORS] + 0 > 0)
+		ERR[NFILE, b] = 1
+	CUR = b
+	CURK = k
+	return 1
+}
+
+function bad_result(f, n,    u, v, k) {
+	if (n < RL_NCOL)
+		return "not a result line"
+	u = f[RL_USECS]
+	# Quote the field only when it is printable and short.
+	v = u ~ /^[!-~]+$/ && length(u) <= 20 ? " " u : ""
+	if (substr(u, 1, 1) == "-" && isnum(substr(u, 2)))
+		return "negative " RL_TITLE[RL_USECS] v
+	if (!isnum(u))
+		return RL_TITLE[RL_USECS] v " is not a number"
+	# Beyond these bounds a ratio of two values could overflow.
+	if (u + 0 > 1e15 || (u + 0 > 0 && u + 0 < 1e-15))
+		return RL_TITLE[RL_USECS] v " is out of range"
+	for (k = RL_PRC; k <= RL_NCOL; k++)
+		if (k != RL_USECS && !isint(f[k]))
+			return RL_TITLE[k] " is not a count"
+	return ""
+}
+
+# Print a value with the digits its file gave it (at least five, as the
+# engine and Sun libMicro do); an exponent gets seven.
+function decimals(s,    p) {
+	if (s ~ /[eE]/)
+		return 7
+	p = index(s, ".")
+	p = p ? length(s) - p : 0
+	return p < 5 ? 5 : (p > 12 ? 12 : p)
+}
+
+# The "#" lines after a result line, up to the next result line or -L
+# argument line, belong to it: its statistics, warnings, FAILED reason.
+# Labels are matched word by word: most comment lines are histogram
+# bars, and trimming each one costs more than splitting it.
+function parse_comment(t,    w, n, v) {
+	if (CUR == "")
+		return
+	if (INWARN) {
+		# The wrapper's run wall time line follows the warnings at
+		# the same indent: it is a figure, not a warning.
+		if (t ~ /^  +[^ \t]/ &&
+		    t !~ /^ +run wall time \(s\) +[0-9.]+$/) {
+			add_warning(NFILE, CUR, CURK, trim(t))
+			return
+		}
+		INWARN = 0
+	}
+	n = split(t, w)
+	if (n == 0)
+		return
+	if (n == 1 && w[1] == "WARNINGS")
+		INWARN = 1
+	else if (w[1] == "FAILED:")
+		failed(trim(t))
+	else if (w[1] ~ /\//)
+		CUR = ""
+	else if (n >= 3 && isnum(w[n]) && w[n] + 0 <= 1e15)
+		statistic(w, n, w[n] + 0)
+}
+
+function failed(t) {
+	t = trim(substr(t, 8))
+	if (index(t, CUR ":") == 1)
+		t = trim(substr(t, length(CUR) + 2))
+	FAIL[NFILE, CUR] = t
+}
+
+# "LABEL RAW CLEAN" or "LABEL VALUE": the last number is the one kept.
+function statistic(w, n, v,    label, k) {
+	label = w[1]
+	for (k = 2; k < n && !isnum(w[k]); k++)
+		label = label " " w[k]
+	if (label == "median 99% ci low")
+		CILO[NFILE, CUR, CURK] = v
+	else if (label == "median 99% ci high")
+		CIHI[NFILE, CUR, CURK] = v
+	else if (label == "number of samples")
+		NSAMPLES[NFILE, CUR, CURK] = v
+	else if (label == "number of outliers")
+		NOUTLIERS[NFILE, CUR, CURK] = v
+	else if (label == "clock resolution (ns)")
+		RESNS[NFILE, CUR, CURK] = v
+	else if (w[1] == "standard" && w[2] == "error")
+		SEM[NFILE, CUR, CURK] = v
+}
+
+# The kind of a warning is its text up to the colon ("High spread").
+# KINDTEXT keeps the first text of each kind, KINDPASSES counts the
+# passes that printed it; pass 0 is the side as a whole (its passes
+# disagree, its timer is coarse), SIDEKIND.
+function add_warning(i, b, k, s,    kind) {
+	kind = index(s, ":") ? substr(s, 1, index(s, ":") - 1) : s
+	if (!((i, b, kind) in KINDTEXT)) {
+		KINDTEXT[i, b, kind] = s
+		KINDS[i, b, ++NKINDS[i, b]] = kind
+	}
+	if (k == 0)
+		SIDEKIND[i, b, kind] = 1
+	else if (!((i, b, kind, k) in KINDSEEN)) {
+		KINDSEEN[i, b, kind, k] = 1
+		KINDPASSES[i, b, kind]++
+	}
+}
+
+function have(i, b) { return (i, b) in NPASS }
+function npasses(i, b) { return have(i, b) ? NPASS[i, b] : 0 }
