@@ -91,6 +91,7 @@ struct ctr_thread {
 	int		ct_memb[LM_NGROUP][LM_EVMAX];	/* and its descriptor */
 	double		ct_cal[LM_EVMAX];
 	double		ct_v0[LM_EVMAX], ct_en0[LM_NGROUP], ct_run0[LM_NGROUP];
+	int		ct_bad;		/* the sample's first read failed */
 };
 
 /* Shared by all processes: each worker's sample and the kept ones. */
@@ -499,9 +500,9 @@ lmi_ctr_close(struct ctr_thread *ct)
 void
 lmi_ctr_begin(struct ctr_thread *ct)
 {
-	if (ct != NULL && read_groups(ct, ct->ct_v0, ct->ct_en0,
-	    ct->ct_run0) != 0)
-		ct->ct_en0[0] = -1;
+	if (ct != NULL)
+		ct->ct_bad = read_groups(ct, ct->ct_v0, ct->ct_en0,
+		    ct->ct_run0) != 0;
 }
 
 /*
@@ -523,7 +524,7 @@ lmi_ctr_end(struct ctr_thread *ct, int w)
 	if (w == 0)
 		memcpy(K.sh->cs_cal, ct->ct_cal, sizeof(ct->ct_cal));
 	memset(v, 0, sizeof(v));
-	bad = read_groups(ct, v, en, run) != 0 || ct->ct_en0[0] < 0;
+	bad = read_groups(ct, v, en, run) != 0 || ct->ct_bad;
 	for (i = 0; i < K.nev; i++) {
 		double den, drun;
 
