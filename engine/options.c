@@ -57,7 +57,7 @@ static struct {
  * Options and usage
  */
 
-static const char engine_opts[] = "1AB:C:D:EF:HI:LMN:P:R:ST:VWX:";
+static const char engine_opts[] = "1AB:C:D:EF:HI:K:LMN:P:R:ST:VWX:";
 
 static void	table_usage(FILE *fp);
 
@@ -77,6 +77,13 @@ usage(FILE *fp)
 	    " (default),\n           mean, min, p5 or p10\n"
 	    "  -H       no column header line\n"
 	    "  -I ns    expected nanoseconds per operation (batch size hint)\n"
+	    "  -K list  count perf events per operation, comma-separated:"
+	    " instructions,\n           cycles, branches, branch-misses,"
+	    " cache-misses (:u user or :k\n           kernel mode only),"
+	    " task-clock, page-faults, minor-faults,\n           major-faults"
+	    " (:u/:k: faults of user/kernel accesses),\n"
+	    "           context-switches, cpu-migrations; default: the"
+	    " usual ones\n"
 	    "  -L       print the argument line\n"
 	    "  -M       report the mean instead of the median (-F mean)\n"
 	    "  -N name  benchmark name (default: the program name)\n"
@@ -175,6 +182,7 @@ engine_opt(int c, char *arg)
 	case 'E': lm_optE = 1; break;
 	case 'H': lm_optH = 1; break;
 	case 'I': lm_optI = count_arg(c, arg, 1, INT_MAX); break;
+	case 'K': lmi_ctr_option(arg); break;
 	case 'L': lm_optL = 1; break;
 	case 'F': lmi.optF = figure_arg(arg); break;
 	case 'M': lmi.optF = LM_FIG_MEAN; lm_optM = 1; break;
@@ -342,6 +350,13 @@ table_usage(FILE *fp)
 			fprintf(fp, " (default %s)", o->lo_def);
 		fputc('\n', fp);
 	}
+}
+
+/* The name of the statistic a run reports (-F). */
+const char *
+lmi_figname(void)
+{
+	return lm_fignames[lmi.optF];
 }
 
 /* The columns' titles, or their values, each after one blank. */

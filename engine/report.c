@@ -23,8 +23,8 @@ print_usecs(double v)
 }
 
 /* The figure a run reports, by -F (or -M). */
-static double
-figure(const struct stats *c)
+double
+lmi_figure(const struct stats *c)
 {
 	switch (lmi.optF) {
 	case LM_FIG_MEAN: return c->st_mean;
@@ -252,7 +252,7 @@ print_result(const struct report *rp, const struct shared *sh)
 
 	print_head();
 	printf("%-12s %3d %3d ", lm_optN, lm_optP, lm_optT);
-	print_usecs(figure(&rp->rp_clean));
+	print_usecs(lmi_figure(&rp->rp_clean));
 	printf(" %12d %8lld %8d", rp->rp_n,
 	    sh->sh_errors + sh->sh_hookerrors, lm_optB);
 	lmi_table_columns(stdout, 0);
@@ -287,6 +287,10 @@ lmi_report(const struct shared *sh)
 		print_stats(&rp.rp_raw, &rp.rp_clean);
 		print_run(&rp, sh);
 		print_histogram(rp.rp_x, rp.rp_clean.st_n, &rp.rp_clean);
+	}
+	if (lmi_ctr_report(rp.rp_calls) != 0) {
+		free(scratch);
+		return -1;
 	}
 	if (lm_optW && rp.rp_nwarn > 0) {
 		printf("#\n# WARNINGS\n");
