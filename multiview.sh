@@ -86,6 +86,7 @@ An operand + joins the files on either side into one side (A1 + A2 +
 A3: runs from three boots), their passes pooled.
 
 options:
+  -a          text: the difference per call (usecs) after each delta
   -c LEVEL    confidence level of the intervals, in percent (default 95)
   -f FORMAT   output format, one of:
 $(formats | sed 's/^/              /')
@@ -94,6 +95,8 @@ $(formats | sed 's/^/              /')
   -i          text without the intervals: libMicro's multiview layout
   -k KEY      with -T, label the files by their !KEY header (such as
               OS_release) instead of their names
+  -m NEW=OLD  compare the row NEW of the compared files with the row OLD
+              of the reference (getppid=getpid); repeatable
   -n PCT      run-to-run spread assumed for a figure resting on one
               run, when no passes measure it (default 10)
   -o          keep the reference file's order (same as -s ref)
@@ -101,6 +104,9 @@ $(formats | sed 's/^/              /')
               two runs of the suite, minutes apart, can differ by 1-5%
               as the machine drifts, which their passes cannot see
   -q Q        false discovery rate over the whole table (default 0.05)
+  -R FILE     noise reference: a file of passes (wrapper.sh -r N) of the
+              same machine, whose rows' pass-to-pass spread stands for
+              the spread of a row resting on one pass
   -s ORDER    row order: name (default), ref (the reference's) or delta
               (the largest change in the first compared file first)
   -t TITLE    title of the html page (default "multiview comparison")
@@ -126,6 +132,11 @@ to the right):
   (TimerRes, or the run's clock resolution) over the batch, and the
   printed digits, so identical passes never mean no uncertainty.  A
   single run with no statistics, where nothing was measured: untested.
+  Between separate runs, a figure moves by more than its passes show:
+  with 20 or more rows with passes, the table measures that (most rows
+  do not change: the between-run spread that makes the rows' log ratios,
+  around their median, as spread as their intervals say) and each
+  interval is widened by it; a shift of the whole table is not noise.
   Benjamini-Hochberg keeps the expected share of false discoveries
   among the significant deltas of the whole table at Q.
 
@@ -134,12 +145,17 @@ Text marks after a delta and its interval, as in [-7.7%]+-2.1*:
   =        small: significant, but within the floor (-p)
   ~        within noise: the interval holds 0; no change beyond its
            ends is there
+  ?        within noise across the table, though the row's own interval
+           leaves out 0 (Benjamini-Hochberg does not select it)
   (none)   not tested: no -S statistics and no passes
-  !REASON  suspect: spread, bimodal, tail, quant... (that kind of -W
-           warning came from over half of the passes in either file),
-           passes (over 10% apart), timer (one clock step is over 5%)
+  !REASON  suspect, the interval itself may be wrong: states (the
+           passes fall in two groups), missing (fewer passes than the
+           file's other rows), few (few samples), statistic (the files
+           hold different statistics), or an unknown warning; a wide
+           spread only widens the interval
   [zero]   a value is 0, so there is no ratio
   ERRORS   the benchmark had errors (or FAILED) in that file
+  unsupported  the system lacked the call or feature (not compared)
   missing  the benchmark is absent from that file
 The html page colours significant deltas beyond +/-10%: green faster,
 red slower, deeper beyond 25% and 100%; the others are grey on white.
@@ -189,6 +205,9 @@ onlyreal=no
 forestrow=no
 series=no
 key=
+absolute=no
+noiseref=
+maps=
 title="multiview comparison"
 
 setopt() {
@@ -201,6 +220,9 @@ setopt() {
 	-q) q=$2 ;;
 	-s) order=$2 ;;
 	-t) title=$2 ;;
+	-R) noiseref=$2 ;;
+	-m) maps="$maps$2
+" ;;
 	esac
 }
 
@@ -217,7 +239,7 @@ for a in "$@"; do
 		usage
 		exit 0
 		;;
-	-[cfknpqst]) skip=1 ;;
+	-[cfkmnpqRst]) skip=1 ;;
 	esac
 done
 
@@ -228,12 +250,13 @@ while [ $# -gt 0 ]; do
 	-x) onlyreal=yes ;;
 	-g) forestrow=yes ;;
 	-T) series=yes ;;
-	-c | -f | -k | -n | -p | -q | -s | -t)
+	-a) absolute=yes ;;
+	-c | -f | -k | -m | -n | -p | -q | -R | -s | -t)
 		[ $# -ge 2 ] || die "$1: missing argument"
 		setopt "$1" "$2"
 		shift
 		;;
-	-[cfknpqst]?*) setopt "${1%"${1#-?}"}" "${1#-?}" ;;
+	-[cfkmnpqRst]?*) setopt "${1%"${1#-?}"}" "${1#-?}" ;;
 	--)
 		shift
 		break
@@ -273,6 +296,13 @@ for f in "$@"; do
 	fi
 done
 [ "$prev" != + ] || [ $# -eq 0 ] || die "+: joins two files (see -h)"
+if [ -n "$noiseref" ]; then
+	if [ -d "$noiseref" ]; then
+		die "-R $noiseref: is a directory"
+	elif [ ! -r "$noiseref" ] || [ ! -s "$noiseref" ]; then
+		die "-R $noiseref: no such file, unreadable or empty"
+	fi
+fi
 if [ "$series" = yes ]; then
 	[ "$nside" -ge 3 ] || die "-T: a series needs at least three files (see -h)"
 else
@@ -288,8 +318,8 @@ fi
 # one; options come through the environment, which awk does not
 # unescape.
 findlib
-for f in result.awk mv/num.awk mv/read.awk mv/model.awk mv/show.awk \
-    mv/series.awk mv/main.awk; do
+for f in result.awk mv/num.awk mv/read.awk mv/model.awk mv/noise.awk \
+    mv/show.awk mv/series.awk mv/main.awk; do
 	[ -r "$lib/$f" ] || die "cannot read $lib/$f"
 done
 # A format is known when its file is there.
@@ -309,9 +339,11 @@ MV_PROG=$prog MV_ORDER=$order MV_TITLE=$title
 MV_Q=$q MV_SPREAD1=$spread1 MV_FLOORN=$floorn MV_LEVEL=$level
 MV_INTERVALS=$intervals MV_ONLYREAL=$onlyreal MV_FORESTROW=$forestrow
 MV_SERIES=$series MV_KEY=$key
+MV_NOISEREF=$noiseref MV_ABS=$absolute MV_MAP=$maps
 export MV_PROG MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN MV_LEVEL \
-    MV_INTERVALS MV_ONLYREAL MV_FORESTROW MV_SERIES MV_KEY
+    MV_INTERVALS MV_ONLYREAL MV_FORESTROW MV_SERIES MV_KEY MV_NOISEREF \
+    MV_ABS MV_MAP
 exec "${AWK:-awk}" -f "$lib/result.awk" -f "$lib/mv/num.awk" \
-    -f "$lib/mv/read.awk" -f "$lib/mv/model.awk" -f "$lib/mv/show.awk" \
-    -f "$fmtfile" -f "$lib/mv/series.awk" -f "$serfile" \
-    -f "$lib/mv/main.awk" -- "$@"
+    -f "$lib/mv/read.awk" -f "$lib/mv/model.awk" -f "$lib/mv/noise.awk" \
+    -f "$lib/mv/show.awk" -f "$fmtfile" -f "$lib/mv/series.awk" \
+    -f "$serfile" -f "$lib/mv/main.awk" -- "$@"
