@@ -14,24 +14,43 @@
 set -u
 prog=${0##*/}
 usage() {
-	echo "usage: $prog [-r rounds] [-b bindir] [-K events] [-- args]" >&2
+	cat <<EOF
+usage: $prog [-r rounds] [-b bindir] [-K events] [-- args]
+The time cost of counting: each round runs getpid and memcpy_1k once
+without -K and once with -K EVENTS, as separate processes, the order
+alternating.
+  -r ROUNDS  rounds per run, 2 or more (default 10)
+  -b BINDIR  the case binaries (default: bin of this tree)
+  -K EVENTS  the events counted (default: default)
+  ARGS       engine options for every run (default: -C 200)
+EOF
+}
+bad() {
+	usage >&2
 	exit 2
 }
+for a in "$@"; do
+	case $a in
+	--) break ;;
+	--help) usage; exit 0 ;;
+	esac
+done
 top=$(cd "$(dirname "$0")/.." && pwd) || exit 1
 rounds=10
 bin=$top/bin
 events=default
-while getopts r:b:K: opt; do
+while getopts r:b:K:h opt; do
 	case $opt in
 	r) rounds=$OPTARG ;;
 	b) bin=$OPTARG ;;
 	K) events=$OPTARG ;;
-	*) usage ;;
+	h) usage; exit 0 ;;
+	*) bad ;;
 	esac
 done
 shift $((OPTIND - 1))
-case $rounds in '' | *[!0-9]*) usage ;; esac
-[ "$rounds" -ge 2 ] || usage
+case $rounds in '' | *[!0-9]*) bad ;; esac
+[ "$rounds" -ge 2 ] || bad
 [ $# -eq 0 ] && set -- -C 200
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/counting.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT

@@ -10,24 +10,41 @@
 # becomes N x P files, in file then pass order.
 prog=${0##*/}
 usage() {
-	echo "usage: $prog [-c] [-e EVERY] [-f FACTOR] [-s FROM] FILE..." >&2
+	cat <<EOF
+usage: $prog [-c] [-e EVERY] [-f FACTOR] [-s FROM] FILE...
+Measures multiview -T on a series of result files with a known step.
+  -c         cut each FILE into one file per pass first
+  -e EVERY   step every EVERY-th benchmark (default 4)
+  -f FACTOR  by FACTOR (default 1.10)
+  -s FROM    from the FROM-th file on (default 5)
+EOF
+}
+bad() {
+	usage >&2
 	exit 2
 }
+for a in "$@"; do
+	case $a in
+	--) break ;;
+	--help) usage; exit 0 ;;
+	esac
+done
 cut=0
 every=4
 factor=1.10
 from=5
-while getopts ce:f:s: o; do
+while getopts ce:f:s:h o; do
 	case $o in
 	c) cut=1 ;;
 	e) every=$OPTARG ;;
 	f) factor=$OPTARG ;;
 	s) from=$OPTARG ;;
-	*) usage ;;
+	h) usage; exit 0 ;;
+	*) bad ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 1 ] || usage
+[ $# -ge 1 ] || bad
 top=$(cd "$(dirname "$0")/.." && pwd) || exit 2
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/series.XXXXXX") || exit 2
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
