@@ -476,20 +476,9 @@ function suspect(b, i) {
 # j-th smallest of m p-values is min over k >= j of p(k) * m / k.
 # Significant and beyond the floor is faster or slower; significant
 # within it, small.
-function fdr(    j, m, idx, p, run, key, qv) {
+function fdr(    j, m, key) {
 	m = NTESTED
-	for (j = 1; j <= m; j++) {
-		idx[j] = j
-		p[j] = PVAL[TESTED[j]]
-	}
-	sortby(idx, p, m)
-	run = 1
-	for (j = m; j >= 1; j--) {
-		qv = p[idx[j]] * m / j
-		if (qv < run)
-			run = qv
-		QVAL[TESTED[idx[j]]] = run
-	}
+	bh_adjust(TESTED, m, PVAL, QVAL)
 	for (j = 1; j <= m; j++) {
 		key = TESTED[j]
 		NFLOORED += floor_of(key) > 0

@@ -216,20 +216,9 @@ function trend(b,    m, j, sxx, sxy, xm, ym, d, v) {
 }
 
 # Benjamini-Hochberg over the tests of step 1, as model.awk's fdr().
-function series_fdr(    j, m, idx, p, run, qv, b) {
+function series_fdr(    j, m, b) {
 	m = SNTEST
-	for (j = 1; j <= m; j++) {
-		idx[j] = j
-		p[j] = SP[STESTED[j]]
-	}
-	sortby(idx, p, m)
-	run = 1
-	for (j = m; j >= 1; j--) {
-		qv = p[idx[j]] * m / j
-		if (qv < run)
-			run = qv
-		SQ[STESTED[idx[j]]] = run
-	}
+	bh_adjust(STESTED, m, SP, SQ)
 	for (j = 1; j <= m; j++) {
 		b = STESTED[j]
 		SVERD[b] = SQ[b] <= Q ? "selected" : "none"
