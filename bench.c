@@ -16,13 +16,20 @@ LM_WEAK int benchmark_finiworker(void *tsd) { (void) tsd; return 0; }
 LM_WEAK int benchmark_initbatch(void *tsd) { (void) tsd; return 0; }
 LM_WEAK int benchmark_finibatch(void *tsd) { (void) tsd; return 0; }
 
-LM_WEAK int
-benchmark_optswitch(int opt, char *optarg)
+/* The engine compares benchmark_optswitch with this to know whether the
+ * case has its own (a case written for Sun's engine). */
+int	lmi_optswitch(int opt, char *optarg);
+
+int
+lmi_optswitch(int opt, char *optarg)
 {
 	(void) opt;
 	(void) optarg;
 	return -1;
 }
+
+int	benchmark_optswitch(int opt, char *optarg)
+    __attribute__((weak, alias("lmi_optswitch")));
 
 LM_WEAK int benchmark_optcheck(void) { return 0; }
 

@@ -330,6 +330,7 @@ account(struct shared *sh)
 	    ns / 1000.0 / (double)count * nw : 0;
 	sh->sh_count += count;
 	sh->sh_errors += errors;
+	lmi_ctr_account(nw, count);
 	for (w = 0; w < nw; w++) {
 		struct slot *s = slot_of(w);
 
@@ -382,7 +383,8 @@ hook_result(int rc, const char *name, struct slot *s)
 
 /* One timed batch; fills this worker's slot. */
 static void
-run_batch(void *tsd, struct slot *s, int tindex)
+run_batch(void *tsd, struct slot *s, int tindex, struct ctr_thread *ct,
+    int w)
 {
 	struct usage u;
 	result_t res;
@@ -401,12 +403,15 @@ run_batch(void *tsd, struct slot *s, int tindex)
 	if (lm_optA)
 		align_clock();
 	lmi_cpu_usage(&u, tindex, -1);
+	/* Counters are read outside the timed interval, next to it. */
+	lmi_ctr_begin(ct);
 	res.re_t0 = getnsecs();
 	if (benchmark(tsd, &res) != 0) {
 		sh_fail("benchmark failed");
 		s->sl_failed = 1;
 	}
 	res.re_t1 = getnsecs();
+	lmi_ctr_end(ct, w);
 	lmi_cpu_usage(&u, tindex, 1);
 	(void) hook_result(benchmark_finibatch(tsd), "benchmark_finibatch", s);
 	s->sl_t0 = res.re_t0;
@@ -427,15 +432,23 @@ worker(void *arg)
 	int w = lmi.pindex * lm_optT + tindex;
 	struct slot *s = slot_of(w);
 	void *tsd = lmi.tsd + (size_t)tindex * lmi.tsdstride;
+	struct ctr_thread *ct = NULL;
+	char why[256];
 
 	(void) pthread_setspecific(lmi.key, (void *)(long)(tindex + 1));
 	ready = hook_result(benchmark_initworker(tsd), "benchmark_initworker",
 	    s) == 0;
+	if (ready && lmi_ctr_count() > 0 &&
+	    (ct = lmi_ctr_open(why, sizeof(why))) == NULL) {
+		sh_fail(why);
+		s->sl_failed = 1;
+	}
 	if (barrier_wait(check_start) == 0 && !lm.sh->sh_stop) {
 		do
-			run_batch(tsd, s, tindex);
+			run_batch(tsd, s, tindex, ct, w);
 		while (barrier_wait(account) == 0 && !lm.sh->sh_stop);
 	}
+	lmi_ctr_close(ct);
 	if (ready)
 		(void) hook_result(benchmark_finiworker(tsd),
 		    "benchmark_finiworker", s);
@@ -657,6 +670,7 @@ setup_shared(int cap)
 	sh->sh_cap = cap;
 	sh->sh_calibrating = 1;
 	lm.sh = sh;
+	lmi_ctr_setup(lm_optP * lm_optT, cap);
 }
 
 static void
@@ -922,11 +936,13 @@ lm_main(int argc, char **argv)
 
 	lmi_set_defaults(argc, argv);
 	lm.mainpid = getpid();
-	if (benchmark_init() != 0)
+	if (benchmark_init() != 0 && lmi.unsup[0] == '\0')
 		lmi_die("benchmark_init failed");
 	if (lm_tsdsize < lm_tsd)
 		lm_tsdsize = lm_tsd;
 	lmi_parse_options(argc, argv);
+	if (lmi.unsup[0] != '\0')
+		lmi_report_unsupported();
 	/* A case may set lm_nsecs_per_op as its own -I default. */
 	if (lm_optI > 0)
 		lm_nsecs_per_op = lm_optI;
@@ -935,14 +951,18 @@ lm_main(int argc, char **argv)
 	if (pthread_key_create(&lmi.key, NULL) != 0)
 		lmi_die("pthread_key_create failed");
 	setup_signals(&set, &old);
+	lmi_ctr_probe();
 	calibrate_clock();
 	choose_batch(&set, &old);
 	if (lm.signo != 0) {
 		(void) benchmark_fini();
 		resignal(lm.signo);
 	}
-	if (benchmark_initrun() != 0)
+	if (benchmark_initrun() != 0) {
+		if (lmi.unsup[0] != '\0')
+			lmi_report_unsupported();
 		lmi_die("benchmark_initrun failed");
+	}
 	setup_shared(lm_optC > 100000 ? lm_optC : 100000);
 	if (lm_optE)
 		fprintf(stderr, "Running: %20s", lm_optN);

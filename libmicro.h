@@ -178,6 +178,18 @@ LM_NORETURN void	lm_usage_error(const char *fmt, ...);
 char		*lm_optfile(int opt, char *path, int amode);
 /* A runtime failure: print "name: msg" (": strerror" if fmt ends in ':'). */
 void		lm_error(const char *fmt, ...);
+/*
+ * The system lacks what the case measures (ENOSYS, a call forbidden by
+ * a sysctl or seccomp, a feature turned off, too few CPUs): records the
+ * reason (": strerror" if fmt ends in ':') and returns -1, for
+ * benchmark_optcheck or benchmark_initrun to return.  The run then
+ * prints the row "NAME 0 0 0.00000 0 0 0 unsupported: REASON" and exits
+ * 0; it is neither a failure nor an error.  Only from benchmark_init,
+ * benchmark_optcheck and benchmark_initrun (the parent, before any
+ * worker); optcheck is the cheaper place, as initrun also runs in each
+ * batch-sizing child.
+ */
+int		lm_unsupported(const char *fmt, ...);
 
 /*
  * Declared options and result columns.  A case that defines lm_options[]

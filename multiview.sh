@@ -74,6 +74,7 @@ formats() {
 usage() {
 	cat <<EOF
 usage: $prog [options] REF CMP [CMP...]
+       $prog -T [options] F1 F2 F3 [F4...]
 
 Compares libmicro result files (or Sun libMicro 0.4.1 ones) with the
 reference REF.  For each benchmark, with a = REF usecs/call, b = the
@@ -85,12 +86,17 @@ An operand + joins the files on either side into one side (A1 + A2 +
 A3: runs from three boots), their passes pooled.
 
 options:
+  -a          text: the difference per call (usecs) after each delta
   -c LEVEL    confidence level of the intervals, in percent (default 95)
   -f FORMAT   output format, one of:
 $(formats | sed 's/^/              /')
   -g          the html forest plot in the table's row order (-s; with
               -o the suite's, section by section) instead of by size
   -i          text without the intervals: libMicro's multiview layout
+  -k KEY      with -T, label the files by their !KEY header (such as
+              OS_release) instead of their names
+  -m NEW=OLD  compare the row NEW of the compared files with the row OLD
+              of the reference (getppid=getpid); repeatable
   -n PCT      run-to-run spread assumed for a figure resting on one
               run, when no passes measure it (default 10)
   -o          keep the reference file's order (same as -s ref)
@@ -102,9 +108,14 @@ $(formats | sed 's/^/              /')
               two runs of the suite, minutes apart, can differ by 1-5%
               as the machine drifts, which their passes cannot see
   -q Q        false discovery rate over the whole table (default 0.05)
+  -R FILE     noise reference: a file of passes (wrapper.sh -r N) of the
+              same machine, whose rows' pass-to-pass spread stands for
+              the spread of a row resting on one pass
   -s ORDER    row order: name (default), ref (the reference's) or delta
               (the largest change in the first compared file first)
   -t TITLE    title of the html page (default "multiview comparison")
+  -T          the files are a series in time order (at least three):
+              where each benchmark changed, and by how much
   -x          only the rows whose verdict is not noise somewhere
   -h, -?, --help   print this text
 Options come before the files; -- ends them.
@@ -135,6 +146,11 @@ to the right):
   cancel.  Fewer than 6 pairs give no 95% interval: such a row is
   untested, marked !pairs.  Three or more variants: each against the
   first file given.
+  Between separate runs, a figure moves by more than its passes show:
+  with 20 or more rows with passes, the table measures that (most rows
+  do not change: the between-run spread that makes the rows' log ratios,
+  around their median, as spread as their intervals say) and each
+  interval is widened by it; a shift of the whole table is not noise.
   Benjamini-Hochberg keeps the expected share of false discoveries
   among the significant deltas of the whole table at Q.
 
@@ -143,12 +159,17 @@ Text marks after a delta and its interval, as in [-7.7%]+-2.1*:
   =        small: significant, but within the floor (-p)
   ~        within noise: the interval holds 0; no change beyond its
            ends is there
+  ?        within noise across the table, though the row's own interval
+           leaves out 0 (Benjamini-Hochberg does not select it)
   (none)   not tested: no -S statistics and no passes
-  !REASON  suspect: spread, bimodal, tail, quant... (that kind of -W
-           warning came from over half of the passes in either file),
-           passes (over 10% apart), timer (one clock step is over 5%)
+  !REASON  suspect, the interval itself may be wrong: states (the
+           passes fall in two groups), missing (fewer passes than the
+           file's other rows), few (few samples), statistic (the files
+           hold different statistics), or an unknown warning; a wide
+           spread only widens the interval
   [zero]   a value is 0, so there is no ratio
   ERRORS   the benchmark had errors (or FAILED) in that file
+  unsupported  the system lacked the call or feature (not compared)
   missing  the benchmark is absent from that file
 The html page colours significant deltas beyond +/-10%: green faster,
 red slower, deeper beyond 25% and 100%; the others are grey on white.
@@ -157,6 +178,21 @@ ratio with their interval, p, BH-adjusted q, method, verdict
 (reference, faster, slower, small, noise, untested, zero, errors,
 missing), the change the data excludes, and the warnings; json also
 the value of each pass (its layout: doc/format.md, schema_version).
+
+With -T each file (or files joined by +) is one point of the series:
+the log of its figure, since runs minutes apart differ by more than
+their passes do.  A benchmark is tested for a change anywhere: the
+largest two-sample t over the places the series could split (two
+files a side at least, but the last file may stand alone) and the t of
+a linear trend, Bonferroni over them; Benjamini-Hochberg at -q over
+the benchmarks.  For those selected, binary segmentation: each further
+split must reach -q within its segment.  A line that fits as well with
+fewer parameters (BIC) is reported as a drift, not as steps.  A step
+is the change between the means of the segments around it, with its
+interval from their residual spread (never below what the passes
+show); within the floor (-p) it is small (=).  A step at the last file
+alone could be one bad run, and is said to be.  Each step is "at" the
+first file after it: it happened between that file and the one before.
 
 Header lines whose values differ between the files are listed first,
 except those that always differ (date, time, uptime, load, command,
@@ -182,17 +218,26 @@ intervals=yes
 onlyreal=no
 forestrow=no
 paired=auto
+series=no
+key=
+absolute=no
+noiseref=
+maps=
 title="multiview comparison"
 
 setopt() {
 	case $1 in
 	-c) level=$2 ;;
 	-f) fmt=$2 ;;
+	-k) key=$2 ;;
 	-n) spread1=$2 ;;
 	-p) floorn=$2 ;;
 	-q) q=$2 ;;
 	-s) order=$2 ;;
 	-t) title=$2 ;;
+	-R) noiseref=$2 ;;
+	-m) maps="$maps$2
+" ;;
 	esac
 }
 
@@ -209,7 +254,7 @@ for a in "$@"; do
 		usage
 		exit 0
 		;;
-	-[cfnpqst]) skip=1 ;;
+	-[cfkmnpqRst]) skip=1 ;;
 	esac
 done
 
@@ -221,12 +266,14 @@ while [ $# -gt 0 ]; do
 	-g) forestrow=yes ;;
 	-P) paired=yes ;;
 	-U) paired=no ;;
-	-c | -f | -n | -p | -q | -s | -t)
+	-T) series=yes ;;
+	-a) absolute=yes ;;
+	-c | -f | -k | -m | -n | -p | -q | -R | -s | -t)
 		[ $# -ge 2 ] || die "$1: missing argument"
 		setopt "$1" "$2"
 		shift
 		;;
-	-[cfnpqst]?*) setopt "${1%"${1#-?}"}" "${1#-?}" ;;
+	-[cfkmnpqRst]?*) setopt "${1%"${1#-?}"}" "${1#-?}" ;;
 	--)
 		shift
 		break
@@ -266,8 +313,20 @@ for f in "$@"; do
 	fi
 done
 [ "$prev" != + ] || [ $# -eq 0 ] || die "+: joins two files (see -h)"
-[ "$nside" -ge 2 ] ||
-	die "need a reference file and at least one file to compare (see -h)"
+if [ -n "$noiseref" ]; then
+	if [ -d "$noiseref" ]; then
+		die "-R $noiseref: is a directory"
+	elif [ ! -r "$noiseref" ] || [ ! -s "$noiseref" ]; then
+		die "-R $noiseref: no such file, unreadable or empty"
+	fi
+fi
+if [ "$series" = yes ]; then
+	[ "$nside" -ge 3 ] || die "-T: a series needs at least three files (see -h)"
+else
+	[ "$nside" -ge 2 ] ||
+	    die "need a reference file and at least one file to compare (see -h)"
+	[ -z "$key" ] || die "-k: labels the files of a series (-T)"
+fi
 
 # The program: lib/result.awk, then the files of lib/mv/ with the one
 # renderer of -f, main.awk last (or the same in share/libmicro when
@@ -276,8 +335,8 @@ done
 # one; options come through the environment, which awk does not
 # unescape.
 findlib
-for f in result.awk mv/num.awk mv/read.awk mv/model.awk mv/paired.awk \
-    mv/show.awk mv/main.awk; do
+for f in result.awk mv/num.awk mv/read.awk mv/model.awk mv/noise.awk \
+    mv/paired.awk mv/show.awk mv/series.awk mv/main.awk; do
 	[ -r "$lib/$f" ] || die "cannot read $lib/$f"
 done
 # A format is known when its file is there.
@@ -289,14 +348,19 @@ if [ -z "$fmtfile" ] || [ ! -f "$fmtfile" ]; then
 	die "-f $fmt: unknown format ($(formats names))"
 fi
 [ -r "$fmtfile" ] || die "cannot read $fmtfile"
+# The renderer of a series (-T) in that format.
+serfile=$lib/mv/series-$fmt.awk
+[ -r "$serfile" ] || die "cannot read $serfile"
 
 MV_PROG=$prog MV_ORDER=$order MV_TITLE=$title
 MV_Q=$q MV_SPREAD1=$spread1 MV_FLOORN=$floorn MV_LEVEL=$level
 MV_INTERVALS=$intervals MV_ONLYREAL=$onlyreal MV_FORESTROW=$forestrow
-MV_PAIRED=$paired
+MV_SERIES=$series MV_KEY=$key MV_PAIRED=$paired
+MV_NOISEREF=$noiseref MV_ABS=$absolute MV_MAP=$maps
 export MV_PROG MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN MV_LEVEL \
-    MV_INTERVALS MV_ONLYREAL MV_FORESTROW MV_PAIRED
+    MV_INTERVALS MV_ONLYREAL MV_FORESTROW MV_SERIES MV_KEY MV_NOISEREF \
+    MV_ABS MV_MAP MV_PAIRED
 exec "${AWK:-awk}" -f "$lib/result.awk" -f "$lib/mv/num.awk" \
-    -f "$lib/mv/read.awk" -f "$lib/mv/model.awk" -f "$lib/mv/paired.awk" \
-    -f "$lib/mv/show.awk" \
-    -f "$fmtfile" -f "$lib/mv/main.awk" -- "$@"
+    -f "$lib/mv/read.awk" -f "$lib/mv/model.awk" -f "$lib/mv/noise.awk" \
+    -f "$lib/mv/paired.awk" -f "$lib/mv/show.awk" -f "$fmtfile" \
+    -f "$lib/mv/series.awk" -f "$serfile" -f "$lib/mv/main.awk" -- "$@"

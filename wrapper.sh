@@ -61,6 +61,9 @@ Run every line of a suite and write one result file (stdout by default).
   -x GLOB   skip the runs whose name matches GLOB; repeatable
   -z SEED   shuffle the order of every pass, reproducibly; SEED is an
             integer below 10^9, or 'random' (the seed goes in the header)
+  -K EVENTS count perf events per operation in every run (the engine's
+            -K: a comma list, or 'default'); the header says which
+            events are counted and which are missing, and why
   -h, -?    this help
 A substring operand selects the runs whose name or case contains it;
 options come before the substrings.
@@ -124,6 +127,7 @@ lm_vvals=
 lm_vseed=
 lm_sprog=
 lm_senv=
+lm_events=
 
 lm_argv="$prog $*"
 for lm_a in "$@"; do
@@ -146,9 +150,9 @@ optval() {
 	-[A-Za-z?-]*) bad "-$1 needs a value, not the option $2 (try -h)" ;;
 	esac
 }
-while getopts ':a:b:cd:e:hl:m:n:No:O:p:qQr:s:t:V:w:x:z:' opt; do
+while getopts ':a:b:cd:e:hK:l:m:n:No:O:p:qQr:s:t:V:w:x:z:' opt; do
 	case $opt in
-	[bdemnopstVwx]) optval "$opt" "$OPTARG" ;;
+	[bdeKmnopstVwx]) optval "$opt" "$OPTARG" ;;
 	esac
 	case $opt in
 	a) lm_extra="$lm_extra $OPTARG" ;;
@@ -160,6 +164,10 @@ while getopts ':a:b:cd:e:hl:m:n:No:O:p:qQr:s:t:V:w:x:z:' opt; do
 	   fi
 	   lm_est=$OPTARG ;;
 	h) usage; exit 0 ;;
+	K) case $OPTARG in
+	   '' | *[!a-z:,-]*) bad "-K wants a comma list of event names: $OPTARG" ;;
+	   esac
+	   lm_events=$OPTARG ;;
 	l) if ! is_uint "$OPTARG" || [ "${#OPTARG}" -gt 7 ]; then
 		bad "-l wants whole seconds: $OPTARG"
 	   fi
@@ -230,6 +238,7 @@ if [ -n "$lm_target" ] && [ "$lm_minpass" -gt "$lm_passes" ]; then
 	bad "-p $lm_minpass is more than the $lm_passes passes of -r"
 fi
 # The common options, blank-separated; the operands are substring filters.
+[ -z "$lm_events" ] || lm_extra="$lm_extra -K $lm_events"
 lm_opts=$(printf '%s\n' "$lm_base $lm_extra" | awk '{ $1 = $1; print }')
 # The statistic of each run's samples its figure is: the last -F or -M.
 lm_fig=median
@@ -312,6 +321,8 @@ for lm_p in "$here/bin/.lmspawn" "$here/../lib/libmicro/bin/.lmspawn"; do
 done
 [ -n "$lm_runner" ] ||
     bad "no runner bin/.lmspawn beside the wrapper in $here (run make)"
+# -K: which of the events this machine and this user can count.
+counters_probe
 
 if [ -z "$lm_suite" ]; then
 	lm_suite=$here/cases/suite
@@ -414,6 +425,7 @@ header_warnings
 
 lm_nfail=0
 lm_nerr=0
+lm_nunsup=0
 lm_pass=0
 lm_spent=
 tick
@@ -457,7 +469,10 @@ secs $((lm_cs - lm_start))
 lm_secs=$lm_s
 progress_end
 hdr Load_avg_end "$(loadavg)"
-hdr Runs "$lm_done ($lm_nfail failed, $lm_nerr with errors)"
+# Unsupported runs (the system lacks the call or feature) are neither.
+lm_unsup=
+[ "$lm_nunsup" -eq 0 ] || lm_unsup=", $lm_nunsup unsupported"
+hdr Runs "$lm_done ($lm_nfail failed, $lm_nerr with errors$lm_unsup)"
 hdr Elapsed "$lm_secs s"
 [ -z "$lm_budget" ] || hdr Budget_spent "${lm_spent:-no}"
 lm_writing=
@@ -465,7 +480,8 @@ exec 3>&-
 [ -z "$lm_nvar" ] || variant_foot
 stop_children
 
-lm_sum="$lm_done runs, $lm_nfail failed, $lm_nerr with errors, $lm_secs s"
+lm_sum="$lm_done runs, $lm_nfail failed, $lm_nerr with errors$lm_unsup"
+lm_sum="$lm_sum, $lm_secs s"
 if [ $((lm_nfail + lm_nerr)) -gt 0 ]; then
 	printf '%s: %s\n' "$prog" "$lm_sum" >&2
 	exit 1

@@ -51,6 +51,12 @@ count=2500
 seed=8200
 jobs=1
 keep=no
+for a in "$@"; do
+	case $a in
+	--) break ;;
+	--help) usage; exit 0 ;;
+	esac
+done
 while getopts ':n:s:j:kh' opt; do
 	case $opt in
 	n) count=$OPTARG ;;

@@ -14,9 +14,10 @@
 # linked with -lpthread -lm -lrt; recurse is linked with recurse2.c,
 # exec_bin is built on its own for the exec case.  The engine
 # (libmicro.c, engine/*.c, bench.c) is compiled as this tree's Makefile
-# compiles it, with -DLM_SUN_OPERANDS: Sun's engine handed operands to
-# every case (its chdir case reads two directories from lm_argv), ours
-# only to a case that sets lm_operands.
+# compiles it, with no flag of its own: the engine gives a case that
+# handles its options Sun's way (lm_optstr, lm_usage, its own
+# benchmark_optswitch; no option table) Sun's operands, which its chdir
+# reads from lm_argv.
 # Sun's suite is the here-document of its bench script: each line loses
 # "$OPTS" and its double quotes and keeps its own options; a line whose
 # case was not built is left out and named.
@@ -116,7 +117,7 @@ eng=
 for f in "$top/libmicro.c" "$top"/engine/*.c "$top/bench.c"; do
 	e=${f##*/}
 	e=${e%.c}
-	$cc -std=c99 -D_GNU_SOURCE -DLM_SUN_OPERANDS -O2 -g -c \
+	$cc -std=c99 -D_GNU_SOURCE -O2 -g -c \
 	    -o "$bindir/.obj/$e.o" "$f" ||
 	    { echo "$prog: cannot build $f" >&2; exit 1; }
 	eng="$eng $bindir/.obj/$e.o"

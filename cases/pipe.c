@@ -122,7 +122,7 @@ benchmark_optcheck(void)
 		lm_usage_error("-c %s: cannot read the CPUs allowed",
 		    ec_pnames[ec_place]);
 	if (ec_place == EC_CROSS && ec_ncpu < 2)
-		lm_usage_error("-c cross: only one CPU is allowed");
+		return lm_unsupported("-c cross needs two CPUs; 1 allowed");
 	return 0;
 }
 

@@ -13,6 +13,7 @@
  *		(worker data, the case barrier, the temp directory)
  *   util.c	the case helpers that need no engine state
  *   sys.c	the engine's calls that differ between systems
+ *   counters.c	-K: perf event counts per operation
  *
  * A name the units share that is neither libMicro's nor an lm_ one begins
  * with lmi_ (libmicro internal), so that no case meets it; everything
@@ -43,6 +44,7 @@ struct lmi_state {
 	char		*tsd;		/* this process's T tsd blocks */
 	size_t		tsdstride;
 	pthread_key_t	key;		/* holds the thread index + 1 */
+	char		unsup[256];	/* why the system cannot run it */
 };
 
 extern struct lmi_state	lmi;
@@ -92,6 +94,7 @@ int	lmi_stopping(void);
 void	lmi_set_defaults(int argc, char **argv);
 void	lmi_parse_options(int argc, char **argv);
 void	lmi_table_columns(FILE *fp, int titles);
+const char	*lmi_figname(void);
 
 /* stats.c */
 void	lmi_st_compute(const double *x, int n, double *sorted,
@@ -104,11 +107,30 @@ int	lmi_st_twomodes(const double *sorted, int n, double *m1, double *m2);
 
 /* report.c */
 int	lmi_report(const struct shared *sh);
+LM_NORETURN void	lmi_report_unsupported(void);
+double	lmi_figure(const struct stats *st);
+
+/* counters.c: all do nothing without -K */
+struct ctr_thread;
+void	lmi_ctr_option(const char *arg);
+int	lmi_ctr_count(void);
+void	lmi_ctr_probe(void);
+void	lmi_ctr_setup(int nworkers, int cap);
+struct ctr_thread	*lmi_ctr_open(char *why, size_t len);
+void	lmi_ctr_close(struct ctr_thread *ct);
+void	lmi_ctr_begin(struct ctr_thread *ct);
+void	lmi_ctr_end(struct ctr_thread *ct, int w);
+void	lmi_ctr_account(int nworkers, long long count);
+int	lmi_ctr_report(double calls);
 
 /* sys.c */
 void	lmi_die_with_parent(void);
 void	lmi_become_subreaper(void);
 void	lmi_cpu_usage(struct usage *u, int tindex, double sign);
+
+/* bench.c: the default benchmark_optswitch, of which that name is a weak
+ * alias, so that the engine sees whether a case defined its own. */
+int	lmi_optswitch(int opt, char *optarg);
 
 /* helpers.c */
 LM_NORETURN void	lmi_die(const char *fmt, ...);

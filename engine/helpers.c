@@ -65,6 +65,31 @@ lm_usage_error(const char *fmt, ...)
 	exit(2);
 }
 
+int
+lm_unsupported(const char *fmt, ...)
+{
+	int saved = errno;
+	size_t n = strlen(fmt), k;
+	va_list ap;
+	char *s = lmi.unsup;
+
+	if (s[0] != '\0')
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(s, sizeof(lmi.unsup), fmt, ap);
+	va_end(ap);
+	k = strlen(s);
+	if (n > 0 && fmt[n - 1] == ':')
+		snprintf(s + k, sizeof(lmi.unsup) - k, " %s", strerror(saved));
+	/* One line of blank-separated words, whatever the case wrote. */
+	for (; *s != '\0'; s++)
+		if (*s == '\n' || *s == '\t' || *s == '\r')
+			*s = ' ';
+	if (lmi.unsup[0] == '\0')
+		snprintf(lmi.unsup, sizeof(lmi.unsup), "unsupported");
+	return -1;
+}
+
 /* A runtime failure before workers exist: say so and exit 1. */
 void
 lmi_die(const char *fmt, ...)

@@ -39,11 +39,7 @@ char	lm_optstr[STRSIZE];
 char	lm_header[STRSIZE];
 size_t	lm_tsdsize;
 int	lm_maxB = 1 << 30;
-#ifdef LM_SUN_OPERANDS
-int	lm_operands = 1;	/* Sun's engine handed every operand on */
-#else
 int	lm_operands;
-#endif
 volatile long	lm_sink;
 
 static const char *const lm_fignames[] = { "median", "mean", "min", "p5",
@@ -61,7 +57,7 @@ static struct {
  * Options and usage
  */
 
-static const char engine_opts[] = "1AB:C:D:EF:HI:LMN:P:R:ST:VWX:";
+static const char engine_opts[] = "1AB:C:D:EF:HI:K:LMN:P:R:ST:VWX:";
 
 static void	table_usage(FILE *fp);
 
@@ -81,6 +77,13 @@ usage(FILE *fp)
 	    " (default),\n           mean, min, p5 or p10\n"
 	    "  -H       no column header line\n"
 	    "  -I ns    expected nanoseconds per operation (batch size hint)\n"
+	    "  -K list  count perf events per operation, comma-separated:"
+	    " instructions,\n           cycles, branches, branch-misses,"
+	    " cache-misses (:u user or :k\n           kernel mode only),"
+	    " task-clock, page-faults, minor-faults,\n           major-faults"
+	    " (:u/:k: faults of user/kernel accesses),\n"
+	    "           context-switches, cpu-migrations; default: the"
+	    " usual ones\n"
 	    "  -L       print the argument line\n"
 	    "  -M       report the mean instead of the median (-F mean)\n"
 	    "  -N name  benchmark name (default: the program name)\n"
@@ -179,6 +182,7 @@ engine_opt(int c, char *arg)
 	case 'E': lm_optE = 1; break;
 	case 'H': lm_optH = 1; break;
 	case 'I': lm_optI = count_arg(c, arg, 1, INT_MAX); break;
+	case 'K': lmi_ctr_option(arg); break;
 	case 'L': lm_optL = 1; break;
 	case 'F': lmi.optF = figure_arg(arg); break;
 	case 'M': lmi.optF = LM_FIG_MEAN; lm_optM = 1; break;
@@ -346,6 +350,13 @@ table_usage(FILE *fp)
 			fprintf(fp, " (default %s)", o->lo_def);
 		fputc('\n', fp);
 	}
+}
+
+/* The name of the statistic a run reports (-F). */
+const char *
+lmi_figname(void)
+{
+	return lm_fignames[lmi.optF];
 }
 
 /* The columns' titles, or their values, each after one blank. */
@@ -586,7 +597,8 @@ parse_argv(int argc, char **argv)
 			lm_usage_error("-%c: bad value '%s'", c,
 			    optarg ? optarg : "");
 	}
-	if (benchmark_optcheck() != 0)
+	/* A system that lacks the feature is no usage error. */
+	if (benchmark_optcheck() != 0 && lmi.unsup[0] == '\0')
 		lm_usage_error("the options do not go together");
 	if ((long long)lm_optP * lm_optT > 8192)
 		lm_usage_error("-P %d x -T %d: more than 8192 workers",
@@ -644,12 +656,30 @@ apply_defaults(void)
 }
 
 /*
+ * Sun's engine handed every operand to the case (its chdir reads two
+ * directories from lm_argv without declaring them).  A case that handles
+ * its options Sun's way, by lm_optstr, lm_usage or its own
+ * benchmark_optswitch, and declares no option table, is taken for one
+ * written for that engine and gets its operands; a case with a table,
+ * or with no options at all, keeps refusing what it did not declare.
+ * Before table_init, which adds the table's letters to lm_optstr.
+ */
+static void
+sun_operands(void)
+{
+	if (lm_options[0].lo_kind == LM_NONE && (lm_optstr[0] != '\0' ||
+	    lm_usage[0] != '\0' || benchmark_optswitch != lmi_optswitch))
+		lm_operands = 1;
+}
+
+/*
  * The declared options, the defaults, then argv; --check-lines, alone,
  * checks the lines of stdin instead.
  */
 void
 lmi_parse_options(int argc, char **argv)
 {
+	sun_operands();
 	table_init();
 	apply_defaults();
 	if (argc == 2 && strcmp(argv[1], "--check-lines") == 0) {

@@ -23,8 +23,8 @@ print_usecs(double v)
 }
 
 /* The figure a run reports, by -F (or -M). */
-static double
-figure(const struct stats *c)
+double
+lmi_figure(const struct stats *c)
 {
 	switch (lmi.optF) {
 	case LM_FIG_MEAN: return c->st_mean;
@@ -225,11 +225,10 @@ print_run(const struct report *rp, const struct shared *sh)
 	printf("# %22s %13.5f\n", "minor faults/call", sh->sh_minflt / calls);
 }
 
+/* The -L argument line and the column header, as -L and -H ask. */
 static void
-print_result(const struct report *rp, const struct shared *sh)
+print_head(void)
 {
-	const char *extra = benchmark_result();
-
 	if (lm_optL) {
 		int i;
 
@@ -244,8 +243,16 @@ print_result(const struct report *rp, const struct shared *sh)
 		lmi_table_columns(stdout, 1);
 		printf("%s%s\n", lm_header[0] ? " " : "", lm_header);
 	}
+}
+
+static void
+print_result(const struct report *rp, const struct shared *sh)
+{
+	const char *extra = benchmark_result();
+
+	print_head();
 	printf("%-12s %3d %3d ", lm_optN, lm_optP, lm_optT);
-	print_usecs(figure(&rp->rp_clean));
+	print_usecs(lmi_figure(&rp->rp_clean));
 	printf(" %12d %8lld %8d", rp->rp_n,
 	    sh->sh_errors + sh->sh_hookerrors, lm_optB);
 	lmi_table_columns(stdout, 0);
@@ -281,6 +288,10 @@ lmi_report(const struct shared *sh)
 		print_run(&rp, sh);
 		print_histogram(rp.rp_x, rp.rp_clean.st_n, &rp.rp_clean);
 	}
+	if (lmi_ctr_report(rp.rp_calls) != 0) {
+		free(scratch);
+		return -1;
+	}
 	if (lm_optW && rp.rp_nwarn > 0) {
 		printf("#\n# WARNINGS\n");
 		for (i = 0; i < rp.rp_nwarn; i++)
@@ -288,4 +299,24 @@ lmi_report(const struct shared *sh)
 	}
 	free(scratch);
 	return fflush(stdout) == 0 ? 0 : -1;
+}
+
+/*
+ * A run the system cannot do: the FAILED row's shape (no processes, no
+ * time, no samples) with no error and the reason, then exit 0.  Old
+ * readers see a zero figure; lib/result.awk names the row.
+ */
+void
+lmi_report_unsupported(void)
+{
+	int rc;
+
+	print_head();
+	printf("%-12s %3d %3d %12.5f %12d %8d %8d unsupported: %s\n",
+	    lm_optN, 0, 0, 0.0, 0, 0, 0, lmi.unsup);
+	rc = fflush(stdout) != 0;
+	if (benchmark_fini() != 0)
+		rc = 1;
+	lmi_cleanup();
+	exit(rc);
 }

@@ -45,3 +45,17 @@ function rl_check(f, n,    k) {
 function rl_failed(name) {
 	return sprintf(RL_FORMAT " %s", name, 0, 0, 0, 0, 1, 0, "FAILED")
 }
+
+# The reason of an unsupported row (what the engine prints for a run the
+# system cannot do: the FAILED row's shape, no error, then the word
+# "unsupported:" and the reason), or "" if f[1..n] is not one.
+function rl_unsupported(f, n,    k, s) {
+	if (n <= RL_NCOL || f[RL_NCOL + 1] != "unsupported:" ||
+	    f[RL_USECS] + 0 != 0 || f[RL_ERRORS] != "0" ||
+	    f[RL_SAMPLES] != "0")
+		return ""
+	s = ""
+	for (k = RL_NCOL + 2; k <= n; k++)
+		s = s (s == "" ? "" : " ") f[k]
+	return s == "" ? "unsupported" : s
+}

@@ -32,7 +32,7 @@ golden "passes, markdown" passes.md -f markdown passes-a.txt passes-b.txt
 # shellcheck disable=SC2016 # an awk program
 check "json: one pass value for each pass" awk '
 /"pass_values"/ {
-	n = $0; sub(/.*"passes": /, "", n); n += 0
+	match($0, /"passes": [0-9]+/); n = substr($0, RSTART + 10, RLENGTH - 10) + 0
 	v = $0; sub(/.*"pass_values": \[/, "", v); sub(/\].*/, "", v)
 	if (n != split(v, w, ", ")) bad = 1; seen++
 }

@@ -190,28 +190,29 @@ for a in $MV_AWKS; do
 	check "-q 0.5 marks more than -q 0.05 ($a)" test "$n50" -gt "$n05"
 done
 
-# Warnings make a row suspect, in every format.
-printf 'x 0.02\ny 0.02 1 warn\n' >w.spec
+# A warning that the interval may be wrong makes a row suspect, in
+# every format (few samples); one the interval holds already does not
+# (quantization: the clock's step is in the interval).
+printf 'x 0.02 1 warn\ny 0.02 1 few\n' >w.spec
 gen -v ci=0.01 w.spec >w1.txt
 gen -v ci=0.01 -v seed=9 w.spec >w2.txt
 for a in $MV_AWKS; do
 	for f in text csv json html; do
 		mview "$a" -f "$f" w1.txt w2.txt >"w.$f"
 	done
-	check "suspect: !quant in text ($a)" \
-	    grep -q '^y .*%]±[0-9.]*[~*]!quant$' w.text
-	check "suspect: the legend says what quant is ($a)" grep -qxF \
-	    '!quant suspect: "Quantization error likely" warnings from most passes' \
-	    w.text
-	check "suspect: not on a clean row ($a)" \
+	check "suspect: !few in text ($a)" \
+	    grep -q '^y .*%]±[0-9.]*[~*]!few$' w.text
+	check "suspect: the legend says what few is ($a)" grep -qxF \
+	    '!few suspect: "Few samples" warnings from most passes' w.text
+	check "suspect: not on a row whose warning the interval holds ($a)" \
 	    grep -q '^x .*%]±[0-9.]*[~*]$' w.text
 	check "suspect: csv field ($a)" \
-	    grep -q '^y,w2.txt,.*,1,quant,Quantization error likely' w.csv
+	    grep -q '^y,w2.txt,.*,1,few,Few samples' w.csv
 	check "suspect: json flag, on y in both files only ($a)" test \
-	    "$(grep -c '"flags": \["suspect"\], "reasons": \["quant"\], "warnings": \[{"text": "Quan' w.json)" \
+	    "$(grep -c '"flags": \["suspect"\], "reasons": \["few"\], "warnings": \[{"text": "Few' w.json)" \
 	    -eq 2
 	check "suspect: html mark ($a)" grep -q \
-	    '<span class="warn" title="quant: w1.txt: Quantization' w.html
+	    '<span class="warn" title="few: w1.txt: Few samples' w.html
 done
 # The default floor with passes is 3%: a steady 2% change is real to
 # the test but below the floor, small (=); -p 0 lets it through, 5%
@@ -230,32 +231,38 @@ for a in $MV_AWKS; do
 	    test "$(marked fl0.out | tr '\n' ' ')" = "big small "
 done
 
-# With passes, a row is suspect when one kind of warning came from more
-# than half of the passes, or the passes are more than 10% apart and
-# too few to pin the figure to 10% (95% Student interval of their logs).
+# With passes, a row is suspect when one kind of warning that says the
+# interval may be wrong came from more than half of the passes, or its
+# passes fall in two groups.  Spread, however wide, only widens the
+# interval.
 # pass FILE NAME USECS [WARNING]: one pass of NAME, appended.
 pass() {
 	printf '%s 1 1 %s 200 0 10\n' "$2" "$3" >>"$1"
 	[ $# -lt 4 ] || printf '#\n# WARNINGS\n#      %s\n' "$4" >>"$1"
 }
 hs='High spread: coefficient of variation 12%; rerun on a quiet machine'
+fw='Few samples: 8 of -C 60; raise -D'
 for f in m1.txt m2.txt; do
-	pass "$f" one 1.00000 "$hs"
+	pass "$f" one 1.00000 "$fw"
 	pass "$f" one 1.01000
 	pass "$f" one 1.00500
-	pass "$f" two 1.00000 "$hs"
-	pass "$f" two 1.01000 "$hs"
+	pass "$f" two 1.00000 "$fw"
+	pass "$f" two 1.01000 "$fw"
 	pass "$f" two 1.00500
 	pass "$f" apart 1.00000
 	pass "$f" apart 1.60000
 	pass "$f" apart 1.00500
-	# Ten passes 12% and 20% either side of 1: the first ten pin the
-	# figure to +/-10%, the second do not.
+	# Ten passes 12% and 20% either side of 1: two groups, each run
+	# lands in one or the other.  Ten passes spread evenly from 0.9 to
+	# 1.1: wide, in one group.
 	for _ in 1 2 3 4 5; do
 		pass "$f" wide10 0.88000
 		pass "$f" wide10 1.12000
 		pass "$f" apart10 0.80000
 		pass "$f" apart10 1.20000
+	done
+	for v in 0.90 0.92 0.94 0.96 0.98 1.02 1.04 1.06 1.08 1.10; do
+		pass "$f" even10 "$v"
 	done
 	# The wrapper ends each run with its wall time, at the warnings'
 	# indent: a figure, not a warning.
@@ -266,19 +273,20 @@ for f in m1.txt m2.txt; do
 done
 for a in $MV_AWKS; do
 	mview "$a" -f csv m1.txt m2.txt >m.csv
-	check "the run wall time line is not a warning ($a)" \
-	    grep -q '^timed,m2.txt,.*,1,spread,High spread: [^,]*(3 of 3 passes)$' m.csv
+	check "the run wall time line is not a warning; spread not suspect ($a)" \
+	    grep -q '^timed,m2.txt,.*,0,,High spread: [^,]*(3 of 3 passes),' m.csv
 	check "a warning from 1 pass of 3: not suspect ($a)" \
-	    grep -q '^one,m2.txt,.*,noise,[0-9.]*,0,,High spread.*(1 of 3 passes)$' m.csv
+	    grep -q '^one,m2.txt,.*,noise,[0-9.]*,0,,Few samples.*(1 of 3 passes),' m.csv
 	check "the same warning from 2 passes of 3: suspect ($a)" \
-	    grep -q '^two,m2.txt,.*,noise,[0-9.]*,1,spread,High spread.*(2 of 3 passes)$' m.csv
-	check "passes 60% apart: suspect, and why ($a)" grep -q \
-	    '^apart,m2.txt,1.00500,3,0.0,.*,noise,[0-9.]*,1,passes,"Passes disagree: 3 passes from 1 to 1.6 usecs/call, their figure within +/-[0-9]*% (95%)"$' \
+	    grep -q '^two,m2.txt,.*,noise,[0-9.]*,1,few,Few samples.*(2 of 3 passes),' m.csv
+	check "passes 60% apart: not suspect, the warning says how far ($a)" grep -q \
+	    '^apart,m2.txt,1.00500,3,0.0,.*,noise,[0-9.]*,0,,"Passes disagree: 3 passes from 1 to 1.6 usecs/call, their figure within +/-[0-9]*% (95%)",' \
 	    m.csv
-	check "ten passes 12% apart that pin the figure: not suspect ($a)" \
-	    grep -q '^wide10,m2.txt,1.00000,10,0.0,.*,noise,[0-9.]*,0,,$' m.csv
-	check "ten passes 20% apart: suspect, within +/-17% ($a)" grep -q \
-	    '^apart10,m2.txt,1.00000,10,0.0,.*,noise,[0-9.]*,1,passes,"Passes disagree: 10 passes from 0.8 to 1.2 usecs/call, their figure within +/-17% (95%)"$' \
-	    m.csv
+	check "ten passes in two groups 12% either side: suspect, states ($a)" \
+	    grep -q '^wide10,m2.txt,1.00000,10,0.0,.*,noise,[0-9.]*,1,states,"Two states: 5 passes from 0.88 to 0.88 usecs/call, 5 from 1.12 to 1.12",' m.csv
+	check "ten passes in two groups 20% either side: suspect, states ($a)" \
+	    grep -q '^apart10,m2.txt,1.00000,10,0.0,.*,1,states,"Two states: 5 passes from 0.8 to 0.8 usecs/call, 5 from 1.2 to 1.2; Passes disagree: 10 passes from 0.8 to 1.2 usecs/call, their figure within +/-17% (95%)",' m.csv
+	check "ten passes spread evenly over 20%: one group, not suspect ($a)" \
+	    grep -q '^even10,m2.txt,1.00000,10,0.0,.*,noise,[0-9.]*,0,,' m.csv
 done
 done_testing

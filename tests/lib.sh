@@ -50,6 +50,14 @@ result_ok() {
 	}' "$2"
 }
 
+# unsupported NAME FILE: FILE's one result line for NAME is an
+# unsupported row; prints its reason.
+unsupported() {
+	awk -v name="$1" "$lm_rlawk"'
+	$RL_NAME == name { n++; split($0, f); why = rl_unsupported(f, NF) }
+	END { if (n != 1 || why == "") exit 1; print why }' "$2"
+}
+
 # fails CMD...: the command exits with status 2 and says something on stderr.
 usage_fails() {
 	"$@" >/dev/null 2>lm_err
@@ -109,7 +117,10 @@ check_suite() {
 	suite_lines "$1" >lines
 	while IFS= read -r line; do
 		run_line "$line" </dev/null
-		if [ "$lm_rc" -eq 0 ] && result_ok "$lm_name" out >why; then
+		if [ "$lm_rc" -eq 0 ] && lm_why=$(unsupported "$lm_name" out)
+		then
+			skip "$lm_name: unsupported here: $lm_why"
+		elif [ "$lm_rc" -eq 0 ] && result_ok "$lm_name" out >why; then
 			ok "$lm_name runs: $(awk -v n="$lm_name" \
 			    '$1 == n {print $4 " us/call"}' out)"
 		else

@@ -12,16 +12,17 @@
 function render(    r, b, i) {
 	print "benchmark,file,value,passes,delta,delta_lo,delta_hi,ratio," \
 	    "ratio_lo,ratio_hi,p,q,method,verdict,excludes,suspect,reasons," \
-	    "warnings"
+	    "warnings,difference,alone"
 	for (r = 1; r <= NROW; r++)
 		for (i = 1; i <= NFILE; i++) {
 			b = ROW[r]
 			fields(b, i)
 			printf "%s,%s,%s,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s," \
-			    "%d,%s,%s\n", csv(b), csv(FILE[i]), F_VALUE,
+			    "%d,%s,%s,%s,%s\n", csv(b), csv(FILE[i]), F_VALUE,
 			    npasses(i, b), F_DELTA, F_DLO, F_DHI, F_RATIO,
 			    F_RLO, F_RHI, F_P, F_Q, F_METHOD, F_VERD, F_EXCL,
-			    suspect(b, i), csv(F_WHY), csv(all_warnings(i, b))
+			    suspect(b, i), csv(F_WHY), csv(all_warnings(i, b)),
+			    F_ABS, F_ALONE
 		}
 }
 

@@ -125,10 +125,11 @@ function html_results(    r, b, i) {
 # An ERRORS cell carries the FAILED reason and warnings as its title.
 function html_value(i, b,    s, w, c) {
 	s = value_text(i, b)
-	if (s != "missing" && s != "ERRORS")
+	if (s != "missing" && s != "ERRORS" && s != "unsupported")
 		return "<td class=\"num\">" s "</td>"
 	c = s == "ERRORS" ? "na err" : "na"
-	w = s == "ERRORS" ? all_warnings(i, b) : ""
+	w = s == "ERRORS" ? all_warnings(i, b) : \
+	    s == "unsupported" ? UNSUP[i, b] : ""
 	if (w != "")
 		return "<td class=\"" c "\" title=\"" h(w) "\">" s "</td>"
 	return "<td class=\"" c "\">" s "</td>"
@@ -138,7 +139,7 @@ function html_value(i, b,    s, w, c) {
 function html_delta(b, i,    key, v, cls, s, ci) {
 	key = b SUBSEP i
 	v = VERD[key]
-	if (v == "missing" || v == "errors")
+	if (v == "missing" || v == "errors" || v == "unsupported")
 		return "<td class=\"na\"></td>"
 	s = SUSPECT[key] ? " <span class=\"warn\" title=\"" \
 	    h(shown(REASONS[key]) ": " suspect_note(b, i)) "\">!</span>" : ""
@@ -150,7 +151,8 @@ function html_delta(b, i,    key, v, cls, s, ci) {
 	    "</span>" : ""
 	return "<td class=\"num" (cls == "" ? "" : " " cls) "\">" \
 	    sprintf("%+.1f%%", DELTA[key]) \
-	    (sigmark(v) == " " ? "" : " " sigmark(v)) ci s "</td>"
+	    (sigmark(v, key) == " " ? "" : " " sigmark(v, key)) ci \
+	    "<span class=\"ci\"> " h(abs_text(key)) "us</span>" s "</td>"
 }
 
 # Deeper colour for a bigger change: 10%, 25%, 100% (2x).
@@ -185,6 +187,10 @@ function html_legend(    j, m) {
 	    "Benjamini-Hochberg q <= %g over %d tests; small (=): " \
 	    "significant but within the floor; %sx: half-width of the " \
 	    "%g%% interval, in percent", Q, NTESTED, PM, LEVEL)) "</td></tr>"
+	if (any_alone())
+		print "<tr><td colspan=\"3\">? " h(alone_text()) "</td></tr>"
+	print "<tr><td colspan=\"3\">+Nus: the difference per call," \
+	    " compared minus reference, in usecs</td></tr>"
 	m = method_lines()
 	gsub(/\n/, "; ", m)
 	if (m != "")

@@ -91,6 +91,8 @@ function json_cell(b, i,    j, w, f, kind, n) {
 		    js(KINDTEXT[i, b, kind]) ", \"passes\": " n "}"
 	}
 	f = suspect(b, i) ? "\"suspect\"" : ""
+	if (F_ALONE == 1)
+		f = f (f == "" ? "" : ", ") "\"alone\""
 	if ((i, b) in FAIL)
 		f = f (f == "" ? "" : ", ") "\"failed\""
 	printf "      {\"file\": %s, \"value\": %s, \"passes\": %d, " \
@@ -103,9 +105,13 @@ function json_cell(b, i,    j, w, f, kind, n) {
 	    jnum(F_RLO), jnum(F_RHI), jnum(F_P), jnum(F_Q),
 	    (F_METHOD == "" ? "null" : js(F_METHOD)), js(F_VERD),
 	    jnum(F_EXCL), f, jlist(F_WHY), w
+	if (F_ABS != "")
+		printf ", \"difference\": %s", F_ABS
 	printf ", \"pass_values\": [%s]", json_passes(i, b)
 	if ((i, b) in FAIL)
 		printf ", \"failed\": %s", js(FAIL[i, b])
+	if ((i, b) in UNSUP)
+		printf ", \"unsupported\": %s", js(UNSUP[i, b])
 	printf "}%s\n", (i < NFILE ? "," : "")
 }
 

@@ -26,8 +26,9 @@ function render(    i, r, b, s, t) {
 	s = "| benchmark | " md(FILE[1]) " usecs"
 	t = "|:--|--:"
 	for (i = 2; i <= NFILE; i++) {
-		s = s " | " md(FILE[i]) " usecs | delta | interval | verdict"
-		t = t "|--:|--:|:-:|:--"
+		s = s " | " md(FILE[i]) " usecs | delta | interval |" \
+		    " difference | verdict"
+		t = t "|--:|--:|:-:|--:|:--"
 	}
 	print s " |"
 	print t "|"
@@ -69,16 +70,19 @@ function md(s,    out, j, n, c) {
 	return out
 }
 
-# delta | interval | verdict of file i for b.
+# delta | interval | difference | verdict of file i for b.
 function md_delta(b, i,    key, v, s) {
 	key = b SUBSEP i
 	v = VERD[key]
-	if (v == "missing" || v == "errors" || v == "zero")
-		return " |  | " v
+	if (v == "missing" || v == "errors" || v == "zero" ||
+	    v == "unsupported")
+		return " |  |  | " v
 	s = SUSPECT[key] ? " **!** " md(shown(REASONS[key])) : ""
 	return md(sprintf("%+.1f%%", DELTA[key])) " | " \
 	    (tested(v) ? md(spct(DLO[key]) "% to " spct(DHI[key]) "%") : "") \
-	    " | " (v == "faster" || v == "slower" ? "**" v "**" : v) s
+	    " | " md(abs_text(key)) " | " \
+	    (v == "faster" || v == "slower" ? "**" v "**" : \
+	    v == "noise" && ALONE[key] ? "noise (alone)" : v) s
 }
 
 function spct(x) { return (x > 0 ? "+" : "") pct(x) }
@@ -135,6 +139,8 @@ function md_legend(    j, m) {
 	gsub(/\n/, "; ", m)
 	if (m != "")
 		print "\nMethod: " md(m) "."
+	if (any_alone())
+		print "\nnoise (alone): " md(alone_text()) "."
 	for (j = 1; j <= NTAGS; j++)
 		print "\n**!** " md(TAGS[j]) ": suspect, " md(tag_text(TAGS[j])) \
 		    "."

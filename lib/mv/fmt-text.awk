@@ -74,12 +74,13 @@ function text_headers(    j, k, i, s, n) {
 function cmp_note(b, i,    key, v, s) {
 	key = b SUBSEP i
 	v = VERD[key]
-	if (v == "missing" || v == "errors")
+	if (v == "missing" || v == "errors" || v == "unsupported")
 		return ""
 	s = v == "zero" ? "[zero]" : bracket(DELTA[key])
 	if (SHOWCI && tested(v))
 		s = s PM pct(HALF[key])
-	return s sigmark(v) (SUSPECT[key] ? "!" shown(REASONS[key]) : "")
+	return s sigmark(v, key) (SHOWABS && hasratio(v) ? " " abs_text(key) \
+	    "us" : "") (SUSPECT[key] ? "!" shown(REASONS[key]) : "")
 }
 
 # The width of s on a terminal: the plus-minus sign is two bytes.
@@ -99,6 +100,11 @@ function text_legend(    j, s) {
 	if (any_verdict("small"))
 		print "= significant but within the floor: small"
 	print "~ within noise: the interval holds 0"
+	if (any_alone())
+		print "? " alone_text()
+	if (SHOWABS)
+		print "+Nus the difference per call, compared minus reference," \
+		    " in usecs"
 	if (SHOWCI)
 		printf "%sx half-width of the %g%% interval of the delta, in" \
 		    " percent\n", PM, LEVEL
@@ -123,6 +129,9 @@ function counts_note(i,    s) {
 		s = s sprintf(", %d untested", TALLY[i, "untested"])
 	if (TALLY[i, "zero"] > 0)
 		s = s sprintf(", %d zero", TALLY[i, "zero"])
-	return s sprintf(", %d errors, %d missing", TALLY[i, "errors"],
+	s = s sprintf(", %d errors, %d missing", TALLY[i, "errors"],
 	    TALLY[i, "missing"])
+	if (TALLY[i, "unsupported"] > 0)
+		s = s sprintf(", %d unsupported", TALLY[i, "unsupported"])
+	return s
 }

@@ -6,7 +6,10 @@
 #
 #	awk -f result.awk -f mv/num.awk -f mv/read.awk -f mv/model.awk \
 #	    -f mv/paired.awk -f mv/show.awk -f mv/fmt-FORMAT.awk \
-#	    -f mv/main.awk -- FILE...
+#	    -f mv/series.awk -f mv/series-FORMAT.awk -f mv/main.awk -- FILE...
+#
+# With -T (SERIES) the sides are a series: series.awk finds where each
+# benchmark changed and series-FORMAT.awk's series_render() prints it.
 #
 # result.awk names the result line's columns (RL_*); num.awk holds the
 # numerics, read.awk the reader, model.awk the comparison, paired.awk
@@ -24,9 +27,9 @@
 # helpers of show.awk.
 #
 # Set here: PROG and ERRCMD (where messages go); the options ORDER,
-# TITLE, Q, SPREAD1, FLOORN, LEVEL, SHOWCI, ONLYREAL, FORESTROW, and from
-# them ALPHA, ZHALF, LRUN1 and LFLOORN; the constants MAXBAD, MINN,
-# LSPREAD, PM and ORD.
+# TITLE, Q, SPREAD1, FLOORN, LEVEL, SHOWCI, ONLYREAL, FORESTROW, SERIES,
+# SKEY, NOISEREF, SHOWABS, and from them ALPHA, ZHALF, LRUN1 and
+# LFLOORN; the constants MAXBAD, MINN, LSPREAD, MINSEG, PM and ORD.
 
 BEGIN {
 	main()
@@ -44,17 +47,32 @@ function main(    i, r, join) {
 			read_file(ARGV[i], join)
 			join = 0
 		}
+	map_reference()
+	read_reference()
 	side_warnings()
 	estimator_warnings()
 	pair_setup()
-	for (i = 1; i <= NFILE; i++)
+	for (i = 1; i <= NFILE; i++) {
+		missing_passes(i)
 		for (r = 1; r <= NNAME; r++)
 			summarize(i, NAME[r])
+	}
+	for (r = 1; REFSIDE && r <= NNAME; r++)
+		summarize(REFSIDE, NAME[r])
 	for (r = 1; r <= NNAME; r++)
 		pool_spread(NAME[r])
+	if (SERIES) {
+		series_run()
+		close(ERRCMD)
+		exit 0
+	}
 	for (r = 1; r <= NNAME; r++)
 		for (i = 2; i <= NFILE; i++)
 			compare(NAME[r], i)
+	for (i = 2; i <= NFILE; i++)
+		between(i)
+	for (r = 1; r <= NTESTED; r++)
+		finish(TESTED[r])
 	fdr()
 	order_rows()
 	tally()
@@ -76,6 +94,12 @@ function init() {
 	SHOWCI = ENVIRON["MV_INTERVALS"] == "yes"
 	ONLYREAL = ENVIRON["MV_ONLYREAL"] == "yes"
 	FORESTROW = ENVIRON["MV_FORESTROW"] == "yes"
+	SERIES = ENVIRON["MV_SERIES"] == "yes"
+	SKEY = ENVIRON["MV_KEY"]
+	NOISEREF = ENVIRON["MV_NOISEREF"]
+	MAPS = ENVIRON["MV_MAP"]
+	map_names()
+	SHOWABS = ENVIRON["MV_ABS"] == "yes"
 	if (!isdec(Q) || Q + 0 <= 0 || Q + 0 > 1)
 		die("-q " Q ": not a rate between 0 and 1")
 	if (!isdec(SPREAD1))
@@ -104,9 +128,24 @@ function constants(    i) {
 	MAXBAD = 5		# bad-line warnings shown per file
 	MINN = 10		# kept samples for a usable confidence interval
 	LSPREAD = log(1.10)	# pass-to-pass spread that makes a row suspect
+	MINSEG = 2		# files in a segment of a series, but the last
+	MINFIT = 20		# rows to measure the noise between runs
+	NGROUPROWS = 50		# rows a group of that fit, at the least
+	MAXGROUPS = 4
+	MADZ = 0.6744898	# median of |z|, z standard normal
+	TRIMZ = 2.5		# a row this far out changed: not in the fit
 	PM = "\302\261"	# the plus-minus sign, in UTF-8
 	for (i = 1; i < 256; i++)
 		ORD[sprintf("%c", i)] = i
+}
+
+# MAPNEW[NEW] for each -m NEW=OLD, so that the reader sets the
+# reference's own NEW aside.
+function map_names(    w, n, j) {
+	n = split(MAPS, w, "\n")
+	for (j = 1; j <= n; j++)
+		if (index(w[j], "=") > 1)
+			MAPNEW[substr(w[j], 1, index(w[j], "=") - 1)] = 1
 }
 
 # ---- messages and strings ----

@@ -55,6 +55,7 @@ function summarize(i, b,    n, k, x, idx, s, m, d, hw) {
 	}
 	LMEAN[i, b] = m
 	LVAR[i, b] = s / (n - 1)
+	two_states(i, b, n)
 	# Passes more than 10% apart (standard deviation of the logs): the
 	# luck of each process (CPU placement, page layout) decides the
 	# figure.  Enough such passes still pin it: the warning waits until
@@ -67,6 +68,41 @@ function summarize(i, b,    n, k, x, idx, s, m, d, hw) {
 			    " figure within +/-%.0f%% (95%%)", n, x[idx[1]],
 			    x[idx[n]], 100 * (exp(hw) - 1)))
 	}
+}
+
+# Passes that fall in two groups, each of three passes or more, with a
+# gap between them over 10% and over five times the spread within the
+# groups: which state a run lands in decides its figure, and two runs
+# can land in different ones.  Needs six passes or more.
+function two_states(i, b, n,    x, k, j, g, best, s, m1, m2, d) {
+	if (n < 6)
+		return
+	for (k = 1; k <= n; k++)
+		x[k] = LPASS[i, b, k]
+	sortnum(x, n)
+	best = 0
+	for (k = 3; k <= n - 3; k++) {
+		g = x[k + 1] - x[k]
+		m1 = m2 = s = 0
+		for (j = 1; j <= k; j++)
+			m1 += x[j] / k
+		for (j = k + 1; j <= n; j++)
+			m2 += x[j] / (n - k)
+		for (j = 1; j <= n; j++) {
+			d = x[j] - (j <= k ? m1 : m2)
+			s += d * d
+		}
+		s = sqrt(s / (n - 2))
+		if (g > log(1.10) && g > 5 * s && g > best) {
+			best = g
+			STATEK[i, b] = k
+		}
+	}
+	if (best > 0)
+		add_warning(i, b, 0, sprintf("Two states: %d passes from %.6g" \
+		    " to %.6g usecs/call, %d from %.6g to %.6g", STATEK[i, b],
+		    exp(x[1]), exp(x[STATEK[i, b]]), n - STATEK[i, b],
+		    exp(x[STATEK[i, b] + 1]), exp(x[n])))
 }
 
 # QVAR[i, b]: the variance of log(value) that the clock's step and the
@@ -96,7 +132,7 @@ function quantization(i, b,    k, step, st, v, u, l) {
 # The run-to-run spread of b: the pooled variance of log pass values
 # over every file where b has passes, and its degrees of freedom.
 function pool_spread(b,    i, n) {
-	for (i = 1; i <= NFILE; i++) {
+	for (i = 1; i <= NFILE || (i == NFILE + 1 && REFSIDE); i++) {
 		n = npasses(i, b)
 		if (n >= 2 && POS[i, b]) {
 			SPREADV[b] += LVAR[i, b] * (n - 1)
@@ -105,6 +141,30 @@ function pool_spread(b,    i, n) {
 	}
 	if (SPREADDF[b] > 0)
 		SPREADV[b] /= SPREADDF[b]
+}
+
+# A side whose row has fewer passes than most of its rows lost some (a
+# pass failed, or a file of the side lacks the row): its figure rests
+# on what is left.  Adaptive passes (-w) stop rows early on purpose.
+function missing_passes(i,    r, b, n, cnt, best, mode) {
+	if ((i, "Adaptive_passes") in HDR)
+		return
+	for (r = 1; r <= NNAME; r++)
+		if (npasses(i, NAME[r]) > 0)
+			cnt[npasses(i, NAME[r])]++
+	best = 0
+	for (n in cnt)
+		if (cnt[n] > best || (cnt[n] == best && n + 0 > mode)) {
+			best = cnt[n]
+			mode = n + 0
+		}
+	for (r = 1; r <= NNAME && mode >= 2; r++) {
+		b = NAME[r]
+		n = npasses(i, b)
+		if (n > 0 && n < mode)
+			add_warning(i, b, 0, sprintf("Missing passes: %d of" \
+			    " the file's %d", n, mode))
+	}
 }
 
 # ---- comparing ----
@@ -123,12 +183,18 @@ function delta(a, b,    f) {
 function compare(b, i,    key, a, v) {
 	key = b SUBSEP i
 	if (!have(1, b) || !have(i, b)) {
-		VERD[key] = "missing"
+		VERD[key] = (1, b) in UNSUP || (i, b) in UNSUP ? \
+		    "unsupported" : "missing"
 		return
 	}
 	SUSPECT[key] = side_suspect(1, b) || side_suspect(i, b)
 	if (SUSPECT[key])
 		REASONS[key] = reasons(b, i)
+	if (estimator(i) != estimator(1)) {
+		SUSPECT[key] = 1
+		REASONS[key] = REASONS[key] (REASONS[key] == "" ? "" : ",") \
+		    "statistic"
+	}
 	# The files of one session: pair by pair (paired.awk).
 	if (PAIRED) {
 		paired_compare(b, i, key)
@@ -149,22 +215,34 @@ function compare(b, i,    key, a, v) {
 	    !model_compare(b, i, key)) {
 		RATIO[key] = v / a
 		DELTA[key] = delta(a, v)
+		ABSD[key] = v - a
 		VERD[key] = "untested"
 		return
 	}
 	NMETH[METHOD[key]]++
+	if (METHOD[key] == "model")
+		NMODEL[NPASS[1, b] == 1 || NPASS[i, b] == 1 ? "one" : "few"]++
+	TESTED[++NTESTED] = key
+	VERD[key] = "tested"
+}
+
+# The interval of a tested delta in percent, once noise.awk has added
+# the noise between runs to it.
+function finish(key) {
 	# A clock step far beyond the value can make the ends overflow exp.
 	LLO[key] = max(LLO[key], -690)
 	LHI[key] = min(LHI[key], 690)
 	RATIO[key] = exp(EST[key])
 	DELTA[key] = delta(1, RATIO[key])
+	ABSD[key] = MED[1, substr(key, 1, index(key, SUBSEP) - 1)] * \
+	    (RATIO[key] - 1)
 	# delta falls as the ratio rises: DLO is the slower end.
 	DLO[key] = delta(1, exp(LHI[key]))
 	DHI[key] = delta(1, exp(LLO[key]))
 	HALF[key] = (DHI[key] - DLO[key]) / 2
 	EXCL[key] = max(abs(DLO[key]), abs(DHI[key]))
-	TESTED[++NTESTED] = key
-	VERD[key] = "tested"
+	# The plain interval leaves out 0, the table's test does not.
+	ALONE[key] = LLO[key] > 0 || LHI[key] < 0
 }
 
 # Hodges-Lehmann: the median of the n1 x n2 differences of log passes,
@@ -234,7 +312,7 @@ function mw_setup(b, i, n1, n2,    x, n, k) {
 # (with Student's t on its degrees of freedom), else the -n default.
 # 0, untested, when nothing was measured: no passes and, on a side with
 # one pass, no statistics.
-function model_compare(b, i, key,    n1, n2, e1, e2, sv, df, v, crit, d) {
+function model_compare(b, i, key,    n1, n2, e1, e2, sv, df, v, d) {
 	n1 = NPASS[1, b]
 	n2 = NPASS[i, b]
 	e1 = n1 == 1 ? se_log(1, b) : 0
@@ -245,6 +323,26 @@ function model_compare(b, i, key,    n1, n2, e1, e2, sv, df, v, crit, d) {
 	sv = df ? SPREADV[b] : LRUN1 * LRUN1
 	v = side_var(1, b, sv, max(e1, 0)) + side_var(i, b, sv, max(e2, 0))
 	d = log(MED[i, b] / MED[1, b])
+	model_interval(key, d, v, df)
+	METHOD[key] = "model"
+	MEASURED[key] = df > 0
+	if (n1 == 1 || n2 == 1)
+		noise_source(i, b, df)
+	return 1
+}
+
+# Where the one-pass rows of file i took their spread, for the summary:
+# "passes of the noise reference", "passes", "-n 10%", or a mix.
+function noise_source(i, b, df,    s) {
+	s = !df ? sprintf("-n %g%%", SPREAD1) : npasses(REFSIDE, b) >= 2 ? \
+	    "passes of the noise reference" : "passes"
+	if (index(NOISESRC[i], s) == 0)
+		NOISESRC[i] = NOISESRC[i] (NOISESRC[i] == "" ? "" : ", ") s
+}
+
+# The interval and p of a log shift d of variance v: Student's t on df
+# degrees of freedom, or normal when df is 0.
+function model_interval(key, d, v, df,    crit) {
 	crit = df ? tquant(ALPHA, df) : ZHALF
 	EST[key] = d
 	LLO[key] = d - crit * sqrt(v)
@@ -253,9 +351,6 @@ function model_compare(b, i, key,    n1, n2, e1, e2, sv, df, v, crit, d) {
 		PVAL[key] = d == 0 ? 1 : 0
 	else
 		PVAL[key] = df ? student_p(d / sqrt(v), df) : normal_p(d / sqrt(v))
-	METHOD[key] = "model"
-	MEASURED[key] = df > 0
-	return 1
 }
 
 function side_var(i, b, sv, e,    n) {
@@ -297,9 +392,22 @@ function kept(i, b,    n) {
 # more than half of its passes (so from the one pass there is), or it is
 # about the side as a whole: a warning in one pass of five is a passing
 # disturbance, which the passes themselves outvote.
+# Only a warning that says the interval itself may be wrong counts:
+# passes that fall in two groups (states), a figure resting on too few
+# samples (few), a side that lost passes (missing), and the warnings
+# this program does not know.  A wide spread, an imprecise median, a
+# drift, a long tail, samples from two states within a run (bimodal:
+# the run's statistic picks one), passes that disagree or a clock step
+# large against the value (quant, timer: the quantization is in the
+# interval) widen the interval instead.
 function kind_counts(i, b, kind) {
-	return ((i, b, kind) in SIDEKIND) || \
-	    2 * KINDPASSES[i, b, kind] > NPASS[i, b]
+	return suspect_kind(kind) && (((i, b, kind) in SIDEKIND) || \
+	    2 * KINDPASSES[i, b, kind] > NPASS[i, b])
+}
+
+function suspect_kind(kind) {
+	return reason_tag(kind) !~ \
+	    /^(spread|imprecise|drift|tail|passes|timer|quant|bimodal)$/
 }
 
 function side_suspect(i, b,    j) {
@@ -324,6 +432,10 @@ function reason_tag(kind,    k) {
 		return "few"
 	if (k ~ /^long tail/)
 		return "tail"
+	if (k ~ /^missing passes/)
+		return "missing"
+	if (k ~ /^two states/)
+		return "states"
 	sub(/[^a-z].*/, "", k)
 	return k == "" ? "warn" : k
 }
@@ -370,22 +482,12 @@ function suspect(b, i) {
 # j-th smallest of m p-values is min over k >= j of p(k) * m / k.
 # Significant and beyond the floor is faster or slower; significant
 # within it, small.
-function fdr(    j, m, idx, p, run, key, qv) {
+function fdr(    j, m, key) {
 	m = NTESTED
-	for (j = 1; j <= m; j++) {
-		idx[j] = j
-		p[j] = PVAL[TESTED[j]]
-	}
-	sortby(idx, p, m)
-	run = 1
-	for (j = m; j >= 1; j--) {
-		qv = p[idx[j]] * m / j
-		if (qv < run)
-			run = qv
-		QVAL[TESTED[idx[j]]] = run
-	}
+	bh_adjust(TESTED, m, PVAL, QVAL)
 	for (j = 1; j <= m; j++) {
 		key = TESTED[j]
+		NFLOORED += floor_of(key) > 0
 		if (QVAL[key] > Q || EST[key] == 0)
 			VERD[key] = "noise"
 		else if (abs(EST[key]) < floor_of(key))

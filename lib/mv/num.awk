@@ -3,7 +3,7 @@
 # num.awk - multiview's numerics: Student's t and the standard normal
 # (two-sided p-values and quantiles), the regularized incomplete beta and
 # log gamma behind them, the null distribution of the Mann-Whitney U, a
-# numeric sort.  POSIX awk that gives the same digits under mawk and gawk.
+# numeric sort, the Benjamini-Hochberg adjustment.  POSIX awk that gives the same digits under mawk and gawk.
 #
 # The file stands alone: it needs no other file and no global set
 # elsewhere, and has no BEGIN, so any awk program may load it, in any
@@ -12,9 +12,9 @@
 #
 #	awk -f lib/mv/num.awk -f prog.awk
 #
-# It defines the functions abs, sortnum, student_p, tquant, zquant,
-# normal_p, lgam, betai, betacf, lentz, nonzero, mw_null, mw_cdf and
-# mw_table, and keeps its state in the globals TQUANT (what tquant
+# It defines the functions abs, sortnum, bh_adjust, student_p, tquant,
+# zquant, normal_p, lgam, betai, betacf, lentz, nonzero, mw_null, mw_cdf
+# and mw_table, and keeps its state in the globals TQUANT (what tquant
 # computed), LENTZC and LENTZD (betacf's), MWDONE and MWCDF (the exact
 # tables), MW_N1, MW_N2, MW_EXACT, MW_MEAN and MW_SD (the distribution
 # mw_null set up, which mw_cdf reads); a program that loads it leaves
@@ -23,6 +23,27 @@
 # ---- helpers ----
 
 function abs(x) { return x < 0 ? -x : x }
+
+# Benjamini-Hochberg: for keys[1..m] with p-values p[key], q[key] is
+# the least of p(k) * m / k over k >= j, for the j-th smallest p.
+function bh_adjust(keys, m, p, q,    j, k, t, gap, idx, run, qv) {
+	for (j = 1; j <= m; j++)
+		idx[j] = keys[j]
+	for (gap = int(m / 2); gap > 0; gap = int(gap / 2))
+		for (j = gap + 1; j <= m; j++) {
+			t = idx[j]
+			for (k = j; k > gap && p[idx[k - gap]] > p[t]; k -= gap)
+				idx[k] = idx[k - gap]
+			idx[k] = t
+		}
+	run = 1
+	for (j = m; j >= 1; j--) {
+		qv = p[idx[j]] * m / j
+		if (qv < run)
+			run = qv
+		q[idx[j]] = run
+	}
+}
 
 # Shell sort of a[1..n], numbers.
 function sortnum(a, n,    gap, j, k, t) {

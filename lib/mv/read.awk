@@ -11,7 +11,8 @@
 # side i and benchmark b: NPASS[i,b] passes, PASSV[i,b,k] their
 # usecs/call, BATCH and RESNS[i,b,k] the batch size and the clock step
 # (ns) behind it, DEC[i,b] decimals to print, ERR[i,b] set when a pass
-# had errors, FAIL[i,b] why a FAILED row failed; KINDS[i,b,1..NKINDS],
+# had errors, FAIL[i,b] why a FAILED row failed, UNSUP[i,b] why the
+# system could not run it (an unsupported row, which adds no pass); KINDS[i,b,1..NKINDS],
 # KINDTEXT and KINDPASSES[i,b,kind] the warnings under its passes, one
 # per kind, SIDEKIND[i,b,kind] those about the side as a whole; CILO,
 # CIHI, SEM, NSAMPLES, NOUTLIERS[i,b,k] the engine statistics of pass k.
@@ -59,6 +60,77 @@ function read_file(path, join,    line, rc, nres, j, src) {
 	if (NREPEAT > 0)
 		warn(path ": header " REPEATED " repeated with another value:" \
 		    " several files in one? their results are pooled as passes")
+}
+
+# The noise reference (-R): a file of passes of the same machine, read
+# as the side after the last, REFSIDE, for its rows' pass-to-pass
+# spread; its headers and the rows the compared files lack are ignored.
+function read_reference() {
+	if (NOISEREF == "")
+		return
+	READINGREF = 1
+	read_file(NOISEREF, 0)
+	READINGREF = 0
+	REFSIDE = NFILE--
+}
+
+# -m NEW=OLD: the row NEW of the compared files is compared with the row
+# OLD of the reference (getppid against getpid), without renaming runs;
+# the reference's own NEW, if any, is set aside.  Copies every pass of
+# OLD in side 1, with its statistics and warnings, to NEW.
+function map_reference(    w, n, j, p, nw, od) {
+	n = split(MAPS, w, "\n")
+	for (j = 1; j <= n; j++) {
+		if (w[j] == "")
+			continue
+		p = index(w[j], "=")
+		nw = substr(w[j], 1, p - 1)
+		od = substr(w[j], p + 1)
+		if (p < 2 || od == "" || nw == od)
+			die("-m " w[j] ": not NEW=OLD, two names")
+		if (!have(1, od))
+			die("-m " w[j] ": " FILE[1] " has no " od)
+		copy_row(od, nw)
+		if (!(nw in SEEN)) {
+			SEEN[nw] = 1
+			NAME[++NNAME] = nw
+		}
+		MAPPED[nw] = od
+	}
+}
+
+function copy_row(od, nw,    k, j, kind) {
+	NPASS[1, nw] = NPASS[1, od]
+	DEC[1, nw] = DEC[1, od]
+	ERR[1, nw] = ERR[1, od]
+	if ((1, od) in FAIL)
+		FAIL[1, nw] = FAIL[1, od]
+	for (k = 1; k <= NPASS[1, od]; k++)
+		copy_pass(od, nw, k)
+	NKINDS[1, nw] = NKINDS[1, od]
+	for (j = 1; j <= NKINDS[1, od]; j++) {
+		kind = KINDS[1, nw, j] = KINDS[1, od, j]
+		KINDTEXT[1, nw, kind] = KINDTEXT[1, od, kind]
+		KINDPASSES[1, nw, kind] = KINDPASSES[1, od, kind]
+		if ((1, od, kind) in SIDEKIND)
+			SIDEKIND[1, nw, kind] = 1
+	}
+}
+
+function copy_pass(od, nw, k) {
+	PASSV[1, nw, k] = PASSV[1, od, k]
+	BATCH[1, nw, k] = BATCH[1, od, k]
+	RESNS[1, nw, k] = RESNS[1, od, k]
+	if ((1, od, k) in CILO)
+		CILO[1, nw, k] = CILO[1, od, k]
+	if ((1, od, k) in CIHI)
+		CIHI[1, nw, k] = CIHI[1, od, k]
+	if ((1, od, k) in SEM)
+		SEM[1, nw, k] = SEM[1, od, k]
+	if ((1, od, k) in NSAMPLES)
+		NSAMPLES[1, nw, k] = NSAMPLES[1, od, k]
+	if ((1, od, k) in NOUTLIERS)
+		NOUTLIERS[1, nw, k] = NOUTLIERS[1, od, k]
 }
 
 # Keys whose values differ between the files of one side, once a side.
@@ -127,6 +199,13 @@ function parse_header(s,    p, key, val) {
 		PHDR[NPHYS, key] = val
 	if (key == "TimerRes" && TIMERNS == 0)
 		TIMERNS = timer_ns(val)
+	# Sun libMicro 0.4's Linux build reads gettimeofday: whatever its
+	# TimerRes says, its figures step by 1.024 us over the batch.
+	if (key == "OS_name" && val == "Linux" && \
+	    PHDR[NPHYS, "Libmicro_#"] ~ /^0\.4/)
+		TIMERNS = 1024
+	if (READINGREF)
+		return
 	if ((NFILE, key) in HDR) {
 		if (!((NPHYS, key) in REPEAT) && !ignored_key(key) && \
 		    !same_value(key, HDR[NFILE, key], val) && \
@@ -145,14 +224,17 @@ function parse_header(s,    p, key, val) {
 }
 
 # The keys that differ between any two runs: when, how long, the command
-# line, how the runs ended, and the clock overhead's jitter of a few ns.
+# line, how the runs ended, the wrapper's warnings about the moment
+# (Warn_*), where the binaries were, and the clock's overhead and
+# resolution, which jitter by a few ns.
 function ignored_key(k) {
 	k = tolower(k)
-	return k ~ /^(date|time|uptime|command|elapsed|runs)$/ || k ~ /^load/
+	return k ~ /^(date|time|uptime|command|elapsed|runs|bin_dir)$/ || \
+	    k ~ /^(load|warn_)/
 }
 
 function same_value(k, a, b,    x, y) {
-	if (tolower(k) != "clock_overhead")
+	if (tolower(k) !~ /^(clock_overhead|timerres)$/)
 		return a == b
 	split(a, x)
 	split(b, y)
@@ -183,9 +265,16 @@ function parse_result(f, n,    b, k, why, d) {
 		return 0
 	}
 	b = f[RL_NAME] ""
+	if ((READINGREF && !(b in SEEN)) || (NFILE == 1 && (b in MAPNEW)))
+		return 0
 	if (!(b in SEEN)) {
 		SEEN[b] = 1
 		NAME[++NNAME] = b
+	}
+	# The system lacked what the run measures: a reason, no pass.
+	if ((why = rl_unsupported(f, n)) != "") {
+		UNSUP[NFILE, b] = why
+		return 1
 	}
 	k = ++NPASS[NFILE, b]
 	PASSV[NFILE, b, k] = f[RL_USECS] + 0

@@ -13,7 +13,7 @@
 # The value of b in side i as its file printed it, or why there is none.
 function value_text(i, b) {
 	if (!have(i, b))
-		return "missing"
+		return (i, b) in UNSUP ? "unsupported" : "missing"
 	if (ERR[i, b])
 		return "ERRORS"
 	return sprintf("%." DEC[i, b] "f", MED[i, b])
@@ -25,11 +25,33 @@ function bracket(d,    s) {
 	return "[" lpad(s, length(s) <= 5 ? 5 : 7) "%]"
 }
 
-# The mark after a delta: * significant, = small, ~ within noise.
-function sigmark(v) {
+# The mark after a delta: * significant, = small, ~ within noise, ?
+# within noise across the table though its own interval leaves out 0.
+function sigmark(v, key) {
 	if (v == "faster" || v == "slower")
 		return "*"
+	if (v == "noise" && ALONE[key])
+		return "?"
 	return v == "small" ? "=" : (v == "noise" ? "~" : " ")
+}
+
+# The legend's words for ?, once for every format.
+function alone_text() {
+	return "significant alone, not across the table: its own interval" \
+	    " leaves out 0, but among all the table's tests" \
+	    " (Benjamini-Hochberg) it is within what chance gives"
+}
+
+function any_alone(    j) {
+	for (j = 1; j <= NTESTED; j++)
+		if (VERD[TESTED[j]] == "noise" && ALONE[TESTED[j]])
+			return 1
+	return 0
+}
+
+# The difference of the figures, compared minus reference, in usecs/call.
+function abs_text(key) {
+	return sprintf("%+.4g", ABSD[key])
 }
 
 # A percentage of an interval: one decimal, none from 1000 up.
@@ -68,6 +90,8 @@ function resolve_note(i,    s, j, key) {
 	s = TALLY[i, "faster"] + TALLY[i, "slower"] + TALLY[i, "small"] + \
 	    TALLY[i, "noise"] == 0 ? "no interval" : "median interval " PM \
 	    pct(MEDHALF[i]) "%"
+	if (noise_note(i) != "")
+		s = s "; " noise_note(i)
 	if (NBIG[i] == 0)
 		return s
 	s = s "; biggest changes:"
@@ -80,7 +104,7 @@ function resolve_note(i,    s, j, key) {
 }
 
 # How the tested deltas were judged, for the legend, one line each.
-function method_lines(    s) {
+function method_lines(    s, r, m) {
 	s = ""
 	if (NMETH["hl"] > 0)
 		s = "passes on both sides: Hodges-Lehmann shift of log" \
@@ -89,10 +113,35 @@ function method_lines(    s) {
 	if (NMETH["paired"] > 0)
 		s = s (s == "" ? "" : "\n") pair_method_line()
 	if (NMETH["model"] > 0)
-		s = s (s == "" ? "" : "\n") "one pass on a side: noise model," \
+		s = s (s == "" ? "" : "\n") model_words() ": noise model," \
 		    " spread measured from passes where there are some, else " \
 		    sprintf("%g%%", SPREAD1) ", plus quantization"
+	if (NBETWEEN > 0)
+		s = s (s == "" ? "" : "\n") "between separate runs: the" \
+		    " noise the table's rows show beyond their own intervals" \
+		    " is added to each interval"
+	for (r = 1; r <= NNAME; r++)
+		if (NAME[r] in MAPPED)
+			m = m (m == "" ? "" : ", ") NAME[r] " against " \
+			    MAPPED[NAME[r]]
+	if (m != "")
+		s = s (s == "" ? "" : "\n") "rows against another row of the" \
+		    " reference (-m): " m
+	if (FLOORN > 0 && NFLOORED > 0)
+		s = s (s == "" ? "" : "\n") sprintf("a change clears the" \
+		    " floor of %g%% when its estimate is beyond it", FLOORN)
 	return s
+}
+
+# Why the noise model judged rows: one pass on a side, or passes too
+# few for the rank interval at this level (fewer than 4 a side at 95%).
+function model_words() {
+	if (NMODEL["one"] > 0 && NMODEL["few"] > 0)
+		return "one pass on a side, or too few passes for the rank" \
+		    " interval"
+	return NMODEL["one"] > 0 ? "one pass on a side" : \
+	    "too few passes for the rank interval (fewer than 4 a side at" \
+	    " 95%)"
 }
 
 # The FAILED reason and the warnings of b in file i, one per kind, on
@@ -128,6 +177,12 @@ function tag_text(t) {
 		return "passes over 10% apart"
 	if (t == "timer")
 		return "a clock step over the batch is over 5% of the value"
+	if (t == "states")
+		return "the passes fall in two groups"
+	if (t == "missing")
+		return "fewer passes than the file's other rows"
+	if (t == "statistic")
+		return "the files hold different statistics of the samples"
 	t = TAGKIND[t]
 	sub(/[;.].*/, "", t)
 	return "\"" t "\" warnings from most passes"
@@ -139,11 +194,12 @@ function tag_text(t) {
 # direction, in percent), F_WHY (the reasons it is suspect), F_VERD.
 function fields(b, i,    key, v) {
 	F_VALUE = F_DELTA = F_DLO = F_DHI = F_RATIO = F_RLO = F_RHI = ""
-	F_P = F_Q = F_METHOD = F_EXCL = F_WHY = ""
+	F_P = F_Q = F_METHOD = F_EXCL = F_WHY = F_ABS = F_ALONE = ""
 	if (have(i, b) && !ERR[i, b])
 		F_VALUE = value_text(i, b)
 	if (i == 1) {
-		F_VERD = !have(1, b) ? "missing" : \
+		F_VERD = !have(1, b) ? ((1, b) in UNSUP ? "unsupported" : \
+		    "missing") : \
 		    (ERR[1, b] ? "errors" : "reference")
 		if (side_suspect(1, b))
 			F_WHY = side_reasons(1, b)
@@ -156,6 +212,7 @@ function fields(b, i,    key, v) {
 		return
 	F_DELTA = sprintf("%.1f", DELTA[key])
 	F_RATIO = sprintf("%.6g", RATIO[key])
+	F_ABS = sprintf("%.6g", ABSD[key])
 	if (v == "untested")
 		return
 	F_DLO = sprintf("%.1f", DLO[key])
@@ -166,6 +223,7 @@ function fields(b, i,    key, v) {
 	F_P = sprintf("%.4g", PVAL[key])
 	F_Q = sprintf("%.4g", QVAL[key])
 	F_METHOD = METHOD[key]
+	F_ALONE = v == "noise" && ALONE[key] ? 1 : 0
 }
 
 # s with every byte that is not part of a valid UTF-8 sequence replaced

@@ -10,8 +10,10 @@
 # Besides the rows: the figures of clean rows appended to dir/figures
 # (NAME PASS USECS BATCH CS); the failures found here, the runs that
 # exited 0 without a row, in dir/late ("DONE CS NAME WHY", DONE the
-# run's number among all); and in dir/tally "FAILED ERRORS", how many
-# of them and how many rows with errors.
+# run's number among all); and in dir/tally "FAILED ERRORS UNSUPPORTED",
+# how many of them, how many rows with errors, and how many unsupported
+# rows (rl_unsupported: the system lacks what the run measures; neither
+# a failure nor an error, and no figure).
 function comments(f, tag,    l) {
 	while ((getline l <f) > 0) {
 		if (tag == "stderr" && l ~ /^Running: / &&
@@ -34,6 +36,7 @@ function row(f,    l, w, n, got) {
 		n = split(l, w)
 		if (!got && w[RL_NAME] == name && rl_check(w, n) == "") {
 			got = nout
+			unsup = rl_unsupported(w, n) != ""
 			errors = w[RL_ERRORS] + 0
 			usecs = w[RL_USECS]
 			cnt = w[RL_CNT]
@@ -51,7 +54,9 @@ function finish(    f, i) {
 	if (why == "" && row(f) > 0) {
 		for (i = 1; i <= nout; i++)
 			print out[i]
-		if (errors == 0)
+		if (unsup)
+			nunsup++
+		else if (errors == 0)
 			print name, pass, usecs, cnt, cs >>figs
 		else
 			nerr++
@@ -88,5 +93,5 @@ $1 == "W" { why = substr($0, 3); next }
 $1 == "A" { argv = substr($0, 2); next }
 END {
 	finish()
-	printf "%d %d\n", nfail, nerr >(dir "/tally")
+	printf "%d %d %d\n", nfail, nerr, nunsup >(dir "/tally")
 }

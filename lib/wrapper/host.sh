@@ -211,6 +211,7 @@ header_run() {
 	selection
 	hdr Selection "${lm_sel:-all}"
 	hdr Passes "$lm_passes"
+	header_counters
 	[ -z "$lm_budget" ] ||
 	    hdr Budget "$lm_budget s: after the first pass, no run starts once it is spent"
 	if [ -n "$lm_target" ]; then

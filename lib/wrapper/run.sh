@@ -202,9 +202,10 @@ flush() {
 	    -f "$lm_wlib/flush.awk" "$lm_state/log" >&3 || return 1
 	lm_passhdr=1
 	true >"$lm_state/log"
-	read -r lm_f lm_e <"$lm_state/tally" || return 1
+	read -r lm_f lm_e lm_u <"$lm_state/tally" || return 1
 	lm_nfail=$((lm_nfail + lm_f))
 	lm_nerr=$((lm_nerr + lm_e))
+	lm_nunsup=$((lm_nunsup + lm_u))
 	[ ! -s "$lm_state/late" ] || progress_late
 	lm_flushing=
 }

@@ -146,11 +146,67 @@ trust_aslr() {
 }
 
 trust_check() {
+	trust_counters
 	trust_load
 	trust_cpufreq
 	trust_power
 	trust_smt
 	trust_aslr
+}
+
+# counters_probe: with -K, one tiny run of the do-nothing case says
+# which events can be counted here (lm_kcounted, lm_kuser) and which
+# cannot and why (lm_kmissing, "event: reason" a line); a list the
+# engine refuses is a usage error.
+lm_kcounted=
+lm_kuser=
+lm_kmissing=
+counters_probe() {
+	[ -n "$lm_events" ] || return 0
+	lm_kout=$("$lm_bin/nop" -K "$lm_events" -B 1 -C 1 -D 0 -H 2>&1)
+	case $? in
+	0) ;;
+	2) bad "-K: $(printf '%s\n' "$lm_kout" | sed -n 's/^[^:]*: -K: //p;q')" ;;
+	*) die "cannot run $lm_bin/nop -K $lm_events" ;;
+	esac
+	lm_kcounted=$(printf '%s\n' "$lm_kout" | awk '
+	    $1 == "#" && $2 == "counter" && $4 != "unavailable" {
+		s = s (s == "" ? "" : ",") $3 } END { print s }')
+	lm_kuser=$(printf '%s\n' "$lm_kout" | awk '
+	    $1 == "#" && $2 == "counter" && $NF == "user-mode-only" {
+		s = s (s == "" ? "" : ",") $3 } END { print s }')
+	lm_kmissing=$(printf '%s\n' "$lm_kout" | awk '
+	    $1 == "#" && $2 == "counter" && $4 == "unavailable" {
+		why = substr($0, index($0, " unavailable ") + 13)
+		if (!(why in evs))
+			order[++n] = why
+		evs[why] = (why in evs ? evs[why] ", " : "") $3
+	    }
+	    END { for (i = 1; i <= n; i++) print evs[order[i]] ": " order[i] }')
+}
+
+# What -K will not count, said before the first run.
+trust_counters() {
+	[ -n "$lm_events" ] || return 0
+	[ -z "$lm_kmissing" ] ||
+	    warn counters "-K: not counted: $(printf '%s\n' "$lm_kmissing" |
+	    awk '{ s = s (NR > 1 ? "; " : "") $0 } END { print s }')"
+	[ -z "$lm_kuser" ] ||
+	    warn counters_user "-K: $lm_kuser counted in user mode only:" \
+	    "perf_event_paranoid is $(sysval /proc/sys/kernel/perf_event_paranoid);" \
+	    "1 (or CAP_PERFMON) allows kernel-mode counts"
+}
+
+# With -K, the events asked for, those counted, those missing and why.
+header_counters() {
+	[ -n "$lm_events" ] || return 0
+	hdr Counters "$lm_events"
+	hdr Counters_counted "${lm_kcounted:-none}"
+	[ -z "$lm_kuser" ] || hdr Counters_user_only "$lm_kuser"
+	hdr Counters_missing "$(printf '%s\n' "$lm_kmissing" |
+	    awk '{ s = s (NR > 1 ? "; " : "") $0 } END { print s == "" ?
+	    "none" : s }')"
+	hdr Perf_event_paranoid "$(sysval /proc/sys/kernel/perf_event_paranoid)"
 }
 
 # The warnings, as !Warn_KEY header lines.

@@ -49,10 +49,10 @@ function check_text(n, o,    j, bench, last) {
 function check_csv(n, o,    j, k) {
 	if (n < 1 || o[1] != "benchmark,file,value,passes,delta,delta_lo," \
 	    "delta_hi,ratio,ratio_lo,ratio_hi,p,q,method,verdict,excludes," \
-	    "suspect,reasons,warnings")
+	    "suspect,reasons,warnings,difference,alone")
 		return fail("csv: no header")
 	for (j = 2; j <= n; j++)
-		if ((k = csv_fields(o[j])) != 18)
+		if ((k = csv_fields(o[j])) != 20)
 			return fail("csv: line " j " has " k " fields")
 }
 

@@ -48,6 +48,9 @@ function row(name, v, flags) {
 	if (flags ~ /warn/)
 		printf "#\n# WARNINGS\n#      %s\n", "Quantization error likely;" \
 		    " increase batch size (-B option) 4X to avoid."
+	if (flags ~ /few/)
+		printf "#\n# WARNINGS\n#      %s\n", "Few samples: 8 of -C 60;" \
+		    " raise -D"
 }
 
 BEGIN {

@@ -8,6 +8,9 @@
 # multiplied by it.  sun (0): 1 writes Sun libMicro 0.4.1's layout, one
 # line a pass, its values rounded to multiples of step (1.024) with a
 # batch of 1, a zero standard error and "!TimerRes: 1024 nsecs".
+# between (0): the standard deviation of log(value) of an offset drawn
+# once a row for the whole file, as a run of the suite differs from the
+# next by more than its passes show.
 # Row r has the value 1 + r * 0.37 usecs (from about 1 to 100).
 
 function uniform() {
@@ -23,6 +26,8 @@ function gauss(    u, v) {
 
 function value(r,    v) {
 	v = (1 + r * 0.37) * exp(sigma * gauss())
+	if (r in offset)
+		v *= offset[r]
 	if (every > 0 && r % every == 0)
 		v *= shift
 	if (sun)
@@ -42,6 +47,8 @@ BEGIN {
 	if (step == "")
 		step = 1.024
 	state = seed > 0 ? seed : 1
+	for (r = 1; between > 0 && r <= rows; r++)
+		offset[r] = exp(between * gauss())
 	if (sun) {
 		printf "!Libmicro_#:\t0.4.1\n!Options:\t-E -C 200 -L -S -W\n"
 		printf "!TimerRes:\t1024 nsecs\n \n"

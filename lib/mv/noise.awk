@@ -1,0 +1,197 @@
+# SPDX-License-Identifier: MIT
+#
+# noise.awk - the noise between two runs of the suite, which no run can
+# see in itself.  Part of multiview's program (main.awk says how it is
+# put together).
+#
+# A delta's interval from the passes says how far the figure of this
+# run could move.  Two runs minutes apart differ by more: the machine's
+# state (its other load, its frequency, the host of a VM) moves every
+# benchmark of a run a little, and differently from one run to the
+# next.  Most rows of a comparison do not change, so the table itself
+# measures that noise: the rows' log ratios, around their median, are
+# the noise between runs plus what each row's own interval already
+# holds.  For each compared file this finds the between-run standard
+# deviation TAU that gives the rows' standardized log ratios (each over
+# the root of its own variance plus TAU squared) the median absolute
+# deviation of a standard normal, 0.6745: the median passes over up to
+# half the rows, so real changes and a shift of the whole table (every
+# row 2% slower) do not inflate it, and each row is still judged
+# against 0.  Rows whose own intervals are wide are noisier from run to
+# run too: the rows are fitted in groups of similar interval width
+# (NGROUPROWS rows a group at the least, MAXGROUPS groups at the most).
+# TAU is added to each row's interval in quadrature, and its p-value is
+# the normal one of the widened interval, so the two always agree.
+#
+# Only rows with passes on both sides are fitted.  A one-pass side has
+# no interval of its own for the noise between runs: its run-to-run
+# spread comes from passes (of the noise reference -R, or of another
+# file of the comparison), else from -n; NOISESRC[i] says which.  On
+# this machine one-pass runs differ with tails far heavier than a
+# normal's, and half the rows of a table cannot tell which rows are the
+# noisy ones (libmicro-multiview(1) has the measurement).
+#
+# Set here, per compared file i: NFIT[i] rows fitted, NGROUP[i] groups,
+# TAUG[i,g] the between-run standard deviation of group g (as a log),
+# TAUMED[i] the middle group's; per key GROUP[key] and TAU[key].  A key
+# in PAIRED (runs side by side in one session) gets no between-run term,
+# nor do the rows of a table with fewer than MINFIT fitted rows.
+
+# The rows of file i with passes on both sides that were tested,
+# keys[idx[1..n]] in the order of the standard errors of their own
+# intervals; returns n.
+function fit_rows(i, keys, se, idx,    j, key, n) {
+	n = 0
+	for (j = 1; j <= NTESTED; j++) {
+		key = TESTED[j]
+		if (substr(key, index(key, SUBSEP) + 1) + 0 != i || \
+		    !(METHOD[key] == "hl" || MEASURED[key]))
+			continue
+		keys[++n] = key
+		se[n] = (LHI[key] - LLO[key]) / (2 * ZHALF)
+		idx[n] = n
+	}
+	sortby(idx, se, n)
+	return n
+}
+
+# The between-run term of file i, fitted group by group.
+function between(i,    keys, se, idx, n, g, lo, hi, j) {
+	n = fit_rows(i, keys, se, idx)
+	NFIT[i] = n
+	NGROUP[i] = 0
+	if (n < MINFIT)
+		return
+	NGROUP[i] = min(max(int(n / NGROUPROWS), 1), MAXGROUPS)
+	for (g = 1; g <= NGROUP[i]; g++) {
+		lo = int((g - 1) * n / NGROUP[i]) + 1
+		hi = int(g * n / NGROUP[i])
+		TAUG[i, g] = fit_tau(keys, se, idx, lo, hi)
+		for (j = lo; j <= hi; j++) {
+			GROUP[keys[idx[j]]] = g
+			widen(keys[idx[j]], TAUG[i, g])
+		}
+	}
+	TAUMED[i] = TAUG[i, int((NGROUP[i] + 1) / 2)]
+	NBETWEEN++
+}
+
+# The TAU that gives the standardized log ratios of keys[idx[lo..hi]],
+# around their median, a median absolute value of 0.6745.  Rows that
+# changed would inflate it (a quarter of the rows 10% slower, against a
+# noise of 2%, by half): after a first fit, the rows more than TRIMZ
+# from the median are set aside and the rest fitted again to the median
+# a normal cut there has, until the rows kept stay the same.  0 unless
+# the rows kept are more spread than their own intervals say beyond
+# chance: more than half of them beyond that median with no between-run
+# term, by two standard errors of a share.
+function fit_tau(keys, se, idx, lo, hi,    use, j, k, tau, target, n, last) {
+	tau = 0
+	target = MADZ
+	last = -1
+	for (k = 0; k < 10; k++) {
+		n = 0
+		for (j = lo; j <= hi; j++)
+			n += use[j] = k == 0 || \
+			    zrow(keys, se, idx, j, MID, tau) <= TRIMZ
+		if (n == last)
+			break
+		last = n
+		MID = mid_est(keys, idx, lo, hi, use)
+		tau = bisect_tau(keys, se, idx, lo, hi, use, target)
+		target = zquant(0.75 - normal_p(TRIMZ) / 4)
+	}
+	return spread_beyond(keys, se, idx, lo, hi, use, target) ? tau : 0
+}
+
+# Is more than half of the kept rows' |z| beyond target with no
+# between-run term, by more than two standard errors of a share?
+function spread_beyond(keys, se, idx, lo, hi, use, target,    j, n, c) {
+	n = c = 0
+	for (j = lo; j <= hi; j++)
+		if (use[j]) {
+			n++
+			c += zrow(keys, se, idx, j, MID, 0) > target
+		}
+	return n > 0 && c / n > 0.5 + 2 * sqrt(0.25 / n)
+}
+
+# The median of EST over the rows in use.
+function mid_est(keys, idx, lo, hi, use,    x, n, j) {
+	n = 0
+	for (j = lo; j <= hi; j++)
+		if (use[j])
+			x[++n] = EST[keys[idx[j]]]
+	return median_of(x, n)
+}
+
+# The TAU at which the median |z| of the rows in use is target, by
+# bisection: it falls as TAU rises.
+function bisect_tau(keys, se, idx, lo, hi, use, target,    t0, t1, t, k) {
+	if (mad_z(keys, se, idx, lo, hi, use, 0) <= target)
+		return 0
+	t0 = 0
+	t1 = 0.01
+	while (mad_z(keys, se, idx, lo, hi, use, t1) > target && t1 < 100)
+		t1 *= 2
+	for (k = 0; k < 50; k++) {
+		t = (t0 + t1) / 2
+		if (mad_z(keys, se, idx, lo, hi, use, t) > target)
+			t0 = t
+		else
+			t1 = t
+	}
+	return t1
+}
+
+function mad_z(keys, se, idx, lo, hi, use, tau,    z, n, j) {
+	n = 0
+	for (j = lo; j <= hi; j++)
+		if (use[j])
+			z[++n] = zrow(keys, se, idx, j, MID, tau)
+	return median_of(z, n)
+}
+
+# |EST - m| / sqrt(se^2 + tau^2) of the j-th row.
+function zrow(keys, se, idx, j, m, tau,    v, d) {
+	v = se[idx[j]] * se[idx[j]] + tau * tau
+	d = abs(EST[keys[idx[j]]] - m)
+	return v > 0 ? d / sqrt(v) : (d == 0 ? 0 : 1e300)
+}
+
+function median_of(x, n) {
+	sortnum(x, n)
+	return n % 2 ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
+}
+
+# Adds a between-run standard deviation tau (of the log shift) to the
+# interval of key in quadrature, each end on its own, and takes the
+# p-value from the widened interval's side of 0, so that the interval
+# leaves out 0 exactly when p is below the level.
+function widen(key, tau,    hl, hh, h0, t2) {
+	TAU[key] = tau
+	if (tau <= 0)
+		return
+	t2 = ZHALF * ZHALF * tau * tau
+	hl = EST[key] - LLO[key]
+	hh = LHI[key] - EST[key]
+	h0 = EST[key] > 0 ? hl : hh
+	LLO[key] = EST[key] - sqrt(hl * hl + t2)
+	LHI[key] = EST[key] + sqrt(hh * hh + t2)
+	PVAL[key] = normal_p(EST[key] * ZHALF / sqrt(h0 * h0 + t2))
+}
+
+# What the summary says of the noise of file i: the between-run term,
+# and where one-pass rows took their run-to-run spread.
+function noise_note(i,    s) {
+	s = NGROUP[i] > 0 ? sprintf("between runs %s%.1f%% (the middle" \
+	    " group's 95%%, fitted on %d rows in %d group%s)", PM,
+	    100 * (exp(1.959964 * TAUMED[i]) - 1), NFIT[i], NGROUP[i],
+	    NGROUP[i] > 1 ? "s" : "") : NFIT[i] > 0 ? \
+	    sprintf("no between-run term (%d rows with passes, %d" \
+	    " needed)", NFIT[i], MINFIT) : ""
+	if (NOISESRC[i] != "")
+		s = s (s == "" ? "" : "; ") "one pass on a side: spread from " \
+		    NOISESRC[i]
+	return s
+}
