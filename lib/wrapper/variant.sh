@@ -287,9 +287,10 @@ flush_variants() {
 			    >>"$lm_out.$lm_gv" || return 1
 			lm_passhdrs="$lm_passhdrs $lm_vi "
 			true >"$lm_f"
-			read -r lm_f lm_e <"$lm_state/tally" || return 1
+			read -r lm_f lm_e lm_u <"$lm_state/tally" || return 1
 			lm_nfail=$((lm_nfail + lm_f))
 			lm_nerr=$((lm_nerr + lm_e))
+			lm_nunsup=$((lm_nunsup + lm_u))
 			[ ! -s "$lm_state/late" ] || progress_late
 		fi
 		lm_vi=$((lm_vi + 1))
