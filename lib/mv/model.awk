@@ -71,8 +71,8 @@ function summarize(i, b,    n, k, x, idx, s, m, d, hw) {
 }
 
 # Passes that fall in two groups, each of three passes or more, with a
-# gap between them over 10% and over five times the spread within the
-# groups: which state a run lands in decides its figure, and two runs
+# gap between them over 20% and over ten times the spread within the
+# groups (a pass-to-pass spread of 12% alone makes gaps of 10%): which state a run lands in decides its figure, and two runs
 # can land in different ones.  Needs six passes or more.
 function two_states(i, b, n,    x, k, j, g, best, s, m1, m2, d) {
 	if (n < 6)
@@ -93,7 +93,7 @@ function two_states(i, b, n,    x, k, j, g, best, s, m1, m2, d) {
 			s += d * d
 		}
 		s = sqrt(s / (n - 2))
-		if (g > log(1.10) && g > 5 * s && g > best) {
+		if (g > log(1.20) && g > 10 * s && g > best) {
 			best = g
 			STATEK[i, b] = k
 		}
