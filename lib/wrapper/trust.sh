@@ -178,9 +178,13 @@ counters_probe() {
 	lm_kmissing=$(printf '%s\n' "$lm_kout" | awk '
 	    $1 == "#" && $2 == "counter" && $4 == "unavailable" {
 		why = substr($0, index($0, " unavailable ") + 13)
-		if (!(why in evs))
+		# Two steps: mawk makes evs[why] before it reads the right side.
+		if (!(why in evs)) {
 			order[++n] = why
-		evs[why] = (why in evs ? evs[why] ", " : "") $3
+			s = ""
+		} else
+			s = evs[why] ", "
+		evs[why] = s $3
 	    }
 	    END { for (i = 1; i <= n; i++) print evs[order[i]] ": " order[i] }')
 }
@@ -204,8 +208,8 @@ header_counters() {
 	hdr Counters_counted "${lm_kcounted:-none}"
 	[ -z "$lm_kuser" ] || hdr Counters_user_only "$lm_kuser"
 	hdr Counters_missing "$(printf '%s\n' "$lm_kmissing" |
-	    awk '{ s = s (NR > 1 ? "; " : "") $0 } END { print s == "" ?
-	    "none" : s }')"
+	    awk '{ s = s (NR > 1 ? "; " : "") $0 }
+	    END { print (s == "" ? "none" : s) }')"
 	hdr Perf_event_paranoid "$(sysval /proc/sys/kernel/perf_event_paranoid)"
 }
 
