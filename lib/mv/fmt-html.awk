@@ -11,11 +11,9 @@
 # text from the files goes through h().  Part of multiview's program
 # (main.awk says how it is put together).
 
-# The page (main.awk calls render()).  STRIPC: the colours the
-# compared files take in turn, in the strips and the histogram.
-function render() {
-	APOS = sprintf("%c", 39)
-	split("#1f5fbf #8a2be2 #b8860b #2e8b57", STRIPC, " ")
+# The page's start, up to the styles both the table and the series
+# pages share; each adds its own styles after.
+function html_head() {
 	print "<!DOCTYPE html>"
 	print "<html lang=\"en\">"
 	print "<head>"
@@ -27,6 +25,14 @@ function render() {
 	print "th, td { border: 1px solid #ccc; padding: 2px 6px; }"
 	print "th { background: #eee; text-align: left; }"
 	print "td.num { text-align: right; font-family: monospace; }"
+}
+
+# The page (main.awk calls render()).  STRIPC: the colours the
+# compared files take in turn, in the strips and the histogram.
+function render() {
+	APOS = sprintf("%c", 39)
+	split("#1f5fbf #8a2be2 #b8860b #2e8b57", STRIPC, " ")
+	html_head()
 	print ".na { color: #888; font-style: italic; }"
 	print ".err { color: #b00000; font-weight: bold; font-style: normal; }"
 	print "tr.diff th, tr.diff td { background: #ffc; font-weight: bold; }"

@@ -11,17 +11,7 @@
 
 function series_render(    r, b, n, idx, size, j) {
 	APOS = sprintf("%c", 39)
-	print "<!DOCTYPE html>"
-	print "<html lang=\"en\">"
-	print "<head>"
-	print "<meta charset=\"utf-8\">"
-	print "<title>" h(TITLE) "</title>"
-	print "<style>"
-	print "body { font-family: sans-serif; font-size: 13px; }"
-	print "table { border-collapse: collapse; margin: 0 0 1.5em 0; }"
-	print "th, td { border: 1px solid #ccc; padding: 2px 6px; }"
-	print "th { background: #eee; text-align: left; }"
-	print "td.num { text-align: right; font-family: monospace; }"
+	html_head()
 	print "tr.diff th, tr.diff td { background: #ffc; font-weight: bold; }"
 	print "details { margin: -1em 0 1.5em 0; }"
 	print ".plot { display: inline-block; margin: 0 1em 1em 0;" \
