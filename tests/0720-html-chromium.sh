@@ -55,7 +55,7 @@ res() {
 	res slower_run 1.5 0
 	res noise_run 2.01 0
 	res suspect_run 3.6 0 \
-	    'Long tail: 40 of 200 samples were outliers, the worst 3.0x the median'
+	    'Few samples: only 12; the statistics are rough'
 	res errors_run 1.0 3
 } >cmp.txt
 # One pass a side: -n 1 says the runs vary by 1%, so that 20% counts.
@@ -173,7 +173,7 @@ delta noise_run "num noise" "% ~" white
 delta suspect_run "num s1" "-20.0% *" red
 c=$(cell suspect_run 4)
 case $c in
-*'<span class="warn" title="tail: cmp.txt: Long tail:'*'">!</span>'*)
+*'<span class="warn" title="few: cmp.txt: Few samples:'*'">!</span>'*)
 	ok "suspect_run: marked ! with its warning as the title" ;;
 *)
 	not_ok "suspect_run: marked ! with its warning as the title"
