@@ -295,6 +295,14 @@ check_start(struct shared *sh)
 			sh->sh_stop = 1;
 }
 
+/* The run stops after this sample; the profile window closes. */
+static void
+stop(struct shared *sh)
+{
+	sh->sh_stop = 1;
+	lmi_prof_window(0);
+}
+
 static void
 account(struct shared *sh)
 {
@@ -312,13 +320,15 @@ account(struct shared *sh)
 		failed |= s->sl_failed;
 	}
 	if (failed || lm.signo != 0) {
-		sh->sh_stop = 1;
+		stop(sh);
 		return;
 	}
 	if (sh->sh_calibrating) {
-		/* A warm-up sample: cold caches, first touches; not kept. */
+		/* A warm-up sample: cold caches, first touches; not kept.
+		 * The profile window opens as the first kept one starts. */
 		sh->sh_calibrating = 0;
-		sh->sh_tstart = sh->sh_tend = now;
+		lmi_prof_window(1);
+		sh->sh_tstart = sh->sh_tend = getnsecs();
 		return;
 	}
 	if (sh->sh_minspan == 0 || span < sh->sh_minspan)
@@ -342,7 +352,7 @@ account(struct shared *sh)
 	}
 	sh->sh_tend = now;
 	if (count == 0 || run_done(sh, now))
-		sh->sh_stop = 1;
+		stop(sh);
 }
 
 /*
@@ -964,6 +974,7 @@ lm_main(int argc, char **argv)
 		lmi_die("benchmark_initrun failed");
 	}
 	setup_shared(lm_optC > 100000 ? lm_optC : 100000);
+	lmi_prof_open();
 	if (lm_optE)
 		fprintf(stderr, "Running: %20s", lm_optN);
 	run_workers(&set, &old);

@@ -61,6 +61,12 @@ Run every line of a suite and write one result file (stdout by default).
   -x GLOB   skip the runs whose name matches GLOB; repeatable
   -z SEED   shuffle the order of every pass, reproducibly; SEED is an
             integer below 10^9, or 'random' (the seed goes in the header)
+  -G        profile passes: after the timed passes, every run runs
+            3 more times under perf record, sampling its timed phase
+            only; the file gets each run's functions and their shares
+            ("# PROFILE" lines), from which multiview says why a row
+            changed; the header says the event and what the profiles
+            lack (no perf, kernel hidden)
   -K EVENTS count perf events per operation in every run (the engine's
             -K: a comma list, or 'default'); the header says which
             events are counted and which are missing, and why
@@ -128,6 +134,7 @@ lm_vseed=
 lm_sprog=
 lm_senv=
 lm_events=
+lm_profile=
 
 lm_argv="$prog $*"
 for lm_a in "$@"; do
@@ -150,7 +157,7 @@ optval() {
 	-[A-Za-z?-]*) bad "-$1 needs a value, not the option $2 (try -h)" ;;
 	esac
 }
-while getopts ':a:b:cd:e:hK:l:m:n:No:O:p:qQr:s:t:V:w:x:z:' opt; do
+while getopts ':a:b:cd:e:GhK:l:m:n:No:O:p:qQr:s:t:V:w:x:z:' opt; do
 	case $opt in
 	[bdeKmnopstVwx]) optval "$opt" "$OPTARG" ;;
 	esac
@@ -163,6 +170,7 @@ while getopts ':a:b:cd:e:hK:l:m:n:No:O:p:qQr:s:t:V:w:x:z:' opt; do
 		bad "cannot read the result file for -e: $OPTARG"
 	   fi
 	   lm_est=$OPTARG ;;
+	G) lm_profile=1 ;;
 	h) usage; exit 0 ;;
 	K) case $OPTARG in
 	   '' | *[!a-z:,-]*) bad "-K wants a comma list of event names: $OPTARG" ;;
@@ -299,10 +307,15 @@ done
 . "$lm_wlib/trust.sh"
 # shellcheck source=lib/wrapper/variant.sh
 . "$lm_wlib/variant.sh"
+# shellcheck source=lib/wrapper/profile.sh
+. "$lm_wlib/profile.sh"
 while [ -n "$lm_vraw" ]; do
 	variant_opt "${lm_vraw%%"$nl"*}"
 	lm_vraw=${lm_vraw#*"$nl"}
 done
+if [ -n "$lm_profile" ] && [ -n "$lm_nvar" ]; then
+	bad "-G profiles one build: run a session per variant with -G"
+fi
 
 absdir() { (cd "$1" 2>/dev/null && pwd); }
 
@@ -367,6 +380,8 @@ trap 'on_signal HUP 1' HUP
 trap 'on_signal PIPE 13' PIPE
 
 make_roots
+# -G: what perf can profile here.
+profile_probe
 
 # ---- the suite --------------------------------------------------------
 
@@ -463,6 +478,7 @@ while [ "$lm_pass" -lt "$lm_passes" ]; do
 	run_pass
 	[ -z "$lm_spent" ] || break
 done
+profile_passes
 
 tick
 secs $((lm_cs - lm_start))

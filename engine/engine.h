@@ -123,6 +123,10 @@ void	lmi_ctr_end(struct ctr_thread *ct, int w);
 void	lmi_ctr_account(int nworkers, long long count);
 int	lmi_ctr_report(double calls);
 
+/* profile.c: nothing without LM_PROFILE_CTL */
+void	lmi_prof_open(void);
+void	lmi_prof_window(int on);
+
 /* sys.c */
 void	lmi_die_with_parent(void);
 void	lmi_become_subreaper(void);

@@ -147,6 +147,7 @@ trust_aslr() {
 
 trust_check() {
 	trust_counters
+	trust_profile
 	trust_load
 	trust_cpufreq
 	trust_power

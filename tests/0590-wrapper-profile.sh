@@ -1,0 +1,143 @@
+#!/bin/sh
+# wrapper.sh -G: profile passes after the timed ones; the profiles hold
+# the timed phase only, with each function's samples per pass; without
+# perf the timed passes run and the header says why there is no profile.
+# shellcheck source=tests/lib.sh
+. "$LM_TOP/tests/lib.sh"
+
+W=$LM_TOP/wrapper.sh
+
+# profile NAME FILE: NAME's "# PROFILE" lines of FILE, without the prefix.
+profile() {
+	awk -v n="$1" '$1 == "#" && $2 == "PROFILE" && $3 == n {
+		$1 = $2 = $3 = ""; sub(/^ +/, ""); print }' "$2"
+}
+
+# share NAME KIND FUNCTION FILE: the pooled share, in percent, of the
+# FUNCTION (object and symbol) of NAME's KIND lines; -1 if absent.
+share() {
+	profile "$1" "$4" | awk -v k="$2" -v f="$3" '
+	    $1 == "samples" { for (i = 2; i <= NF; i++) n += $i; k1 = NF - 1 }
+	    $1 == k { s = ""; for (i = k1 + 2; i <= NF; i++) s = s (s == "" ?
+		"" : " ") $i
+		if (s == f) { for (i = 2; i <= k1 + 1; i++) c += $i; got = 1 } }
+	    END { printf "%d\n", (got && n > 0) ? 100 * c / n : -1 }'
+}
+
+# well_formed NAME FILE: a samples line of three counts first, then self
+# and total lines of three counts, an object and a symbol.
+well_formed() {
+	profile "$1" "$2" | awk '
+	    NR == 1 { if ($1 != "samples" || NF != 4) exit 1; next }
+	    ($1 != "self" && $1 != "total") || NF < 6 { exit 1 }
+	    { for (i = 2; i <= 4; i++) if ($i !~ /^[0-9]+$/) exit 1 }
+	    END { exit NR < 2 }'
+}
+
+# The test case, built against this engine.
+mkdir bin
+if ! ${CC:-cc} -std=c99 -D_GNU_SOURCE -Wall -Wextra -O2 -g -I"$LM_TOP" \
+    -o bin/profiled "$LM_TOP/tests/fixtures/profiled.c" \
+    "$LM_TOP/libmicro.c" "$LM_TOP"/engine/*.c "$LM_TOP/bench.c" \
+    -lpthread -lm 2>cc.err; then
+	not_ok "tests/fixtures/profiled.c does not build"
+	diag <cc.err
+	done_testing
+	exit 0
+fi
+cp "$BIN/nop" bin/
+printf 'profiled -N prof_a\nprofiled -N prof_b -s 40\n' >suite
+
+# -G with variants, and -G without perf: before anything needs perf.
+check "-G with -V: a usage error" usage_fails sh "$W" -G -q -b bin \
+    -s suite -V a=env:X=1 -V b=env:X=2 -o v
+# A PATH of every command but perf.
+mkdir nobin
+oifs=$IFS
+IFS=:
+for d in $PATH; do
+	IFS=$oifs
+	for f in "$d"/*; do
+		n=${f##*/}
+		case $n in perf | perf_*) continue ;; esac
+		[ -x "$f" ] && [ ! -d "$f" ] && [ ! -e "nobin/$n" ] &&
+		    ln -s "$f" "nobin/$n"
+	done
+done
+IFS=$oifs
+PATH=$PWD/nobin sh "$W" -G -r 1 -s suite -b bin -o noperf.txt \
+    </dev/null >/dev/null 2>noperf.err
+rc=$?
+check "no perf: the timed passes run, exit 0" test "$rc" -eq 0
+check "no perf: both rows are there" sh -c \
+    "grep -c '^prof_[ab] ' noperf.txt | grep -qx 2"
+check "no perf: a warning before the first run says what to install" \
+    grep -q 'warning: -G: no perf on PATH (Debian: apt-get install linux-perf)' \
+    noperf.err
+check "no perf: the header says what the profiles lack" \
+    grep -q '^!Profile_lacks: *everything: no perf on PATH' noperf.txt
+check "no perf: no profile lines" sh -c '! grep -q "^# PROFILE" noperf.txt'
+
+if ! command -v perf >/dev/null 2>&1; then
+	skip "no perf on PATH (Debian: linux-perf): no profile to check"
+	done_testing
+	exit 0
+fi
+if ! perf record -q -e cpu-clock -o probe.data -- true >probe.err 2>&1; then
+	skip "perf record cannot sample here: $(head -n 1 probe.err)"
+	done_testing
+	exit 0
+fi
+rm -f probe.data
+
+mkdir troot vroot
+sh "$W" -G -r 1 -s suite -b bin -t troot -d vroot -o r.txt </dev/null >/dev/null 2>err
+rc=$?
+check "-G: exit 0" test "$rc" -eq 0
+for n in prof_a prof_b; do
+	check "$n: a profile of three passes, well formed" well_formed "$n" r.txt
+	check "$n: the result row is unchanged" result_ok "$n" r.txt
+done
+# Each pass aims at 2000 samples; a loaded machine may give fewer.
+check "prof_a: at least 1000 samples a pass" sh -c \
+    "awk '\$2 == \"PROFILE\" && \$3 == \"prof_a\" && \$4 == \"samples\" {
+	for (i = 5; i <= NF; i++) if (\$i < 1000) exit 1; ok = 1 }
+	END { exit !ok }' r.txt"
+a=$(share prof_a self "profiled first_fn" r.txt)
+check "prof_a: first_fn holds the time (self $a%, over 90%)" test "$a" -gt 90
+b1=$(share prof_b self "profiled first_fn" r.txt)
+b2=$(share prof_b self "profiled second_fn" r.txt)
+check "prof_b: second_fn holds 40% of the work (self $b2%, 25-55%)" \
+    test "$b2" -ge 25 -a "$b2" -le 55
+check "prof_b: first_fn the rest (self $b1%, 40-75%)" \
+    test "$b1" -ge 40 -a "$b1" -le 75
+check "prof_a: no second_fn" test "$(share prof_a self "profiled second_fn" \
+    r.txt)" -eq -1
+for n in prof_a prof_b; do
+	check "$n: the set-up outside the timed phase is not in the profile" \
+	    sh -c "! grep -q '^# PROFILE $n .* setup_fn\$' r.txt"
+done
+check "inclusive: benchmark holds first_fn's time" test "$(share prof_a \
+    total "profiled benchmark" r.txt)" -ge "$a"
+check "the header names the event" \
+    grep -Eq '^!Profile_event: *(cpu-clock|cycles)(:u)?$' r.txt
+check "the header gives the passes" grep -q '^!Profile_passes: *3$' r.txt
+check "the header gives the wall time of the profile passes" \
+    grep -Eq '^!Profile_wall \(s\): *[0-9]+\.[0-9]$' r.txt
+check "the profile lines come after the rows" awk '
+    /^# PROFILE/ { p = 1 } /^prof_/ && p { exit 1 }' r.txt
+check "nothing left in the temp roots" test -z "$(ls -A troot)$(ls -A vroot)"
+
+# A real case: getpid's profile holds the kernel's system-call entry,
+# where the kernel can be sampled and its symbols are shown.
+sh "$W" -G -r 1 -n getpid -o g.txt </dev/null >/dev/null 2>gerr
+check "getpid -G: exit 0" test $? -eq 0
+check "getpid: a profile of three passes, well formed" well_formed getpid g.txt
+if grep -q '^!Profile_lacks: *nothing$' g.txt; then
+	check "getpid: the kernel's system-call entry is in the profile" \
+	    grep -Eq '^# PROFILE getpid (self|total) [0-9 ]+ \[kernel\] (do_syscall_64|entry_SYSCALL_64.*)$' \
+	    g.txt
+else
+	skip "the profiles lack $(sed -n 's/^!Profile_lacks: *//p' g.txt)"
+fi
+done_testing
