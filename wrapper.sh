@@ -313,9 +313,6 @@ while [ -n "$lm_vraw" ]; do
 	variant_opt "${lm_vraw%%"$nl"*}"
 	lm_vraw=${lm_vraw#*"$nl"}
 done
-if [ -n "$lm_profile" ] && [ -n "$lm_nvar" ]; then
-	bad "-G profiles one build: run a session per variant with -G"
-fi
 
 absdir() { (cd "$1" 2>/dev/null && pwd); }
 

@@ -49,8 +49,6 @@ cp "$BIN/nop" bin/
 printf 'profiled -N prof_a\nprofiled -N prof_b -s 40\n' >suite
 
 # -G with variants, and -G without perf: before anything needs perf.
-check "-G with -V: a usage error" usage_fails sh "$W" -G -q -b bin \
-    -s suite -V a=env:X=1 -V b=env:X=2 -o v
 # A PATH of every command but perf.
 mkdir nobin
 oifs=$IFS
@@ -127,6 +125,20 @@ check "the header gives the wall time of the profile passes" \
 check "the profile lines come after the rows" awk '
     /^# PROFILE/ { p = 1 } /^prof_/ && p { exit 1 }' r.txt
 check "nothing left in the temp roots" test -z "$(ls -A troot)$(ls -A vroot)"
+
+# With variants: each variant's runs are profiled, back to back, into
+# its own file.
+sh "$W" -G -r 1 -s suite -b bin -n prof_b -V one=env:X=1 \
+    -V two=cmd:env -o v </dev/null >/dev/null 2>verr
+check "-G -V: exit 0" test $? -eq 0
+for v in one two; do
+	check "-G -V: variant $v has the profile of prof_b" well_formed prof_b \
+	    "v.$v"
+	check "-G -V: variant $v's profile holds second_fn" test "$(share \
+	    prof_b self "profiled second_fn" "v.$v")" -ge 20
+	check "-G -V: variant $v's header gives the wall time of the profiles" \
+	    grep -q '^!Profile_wall (s):' "v.$v"
+done
 
 # A real case: getpid's profile holds the kernel's system-call entry,
 # where the kernel can be sampled and its symbols are shown.

@@ -107,9 +107,9 @@ header_profile() {
 	hdr "Profile_wall (s)" "$1"
 }
 
-# profile_one K NAME CASE ARGS...: run K of profile pass lm_ppass under
-# perf record, then its report, into $lm_state/prof.K; the outcome as a
-# line of $lm_state/pindex: PASS NAME FILE [WHY].
+# profile_one K NAME CASE ARGS...: run K of profile pass lm_ppass, once,
+# or with variants (-V) once per variant, back to back, in turn from the
+# first or from the last.
 profile_one() {
 	lm_k=$1
 	lm_name=$2
@@ -123,23 +123,75 @@ profile_one() {
 		set -- "$@" "$lm_a"
 		lm_i=$((lm_i - 1))
 	done
+	if [ -z "$lm_nvar" ]; then
+		lm_vi=0
+		profile_run "$@"
+		return
+	fi
+	# (nth, which profile_run calls, uses lm_j.)
+	lm_pj=1
+	while [ "$lm_pj" -le "$lm_nvar" ]; do
+		lm_vi=$lm_pj
+		[ $(((lm_ppass + lm_k) % 2)) -eq 0 ] ||
+		    lm_vi=$((lm_nvar + 1 - lm_pj))
+		profile_run "$@"
+		lm_pj=$((lm_pj + 1))
+	done
+}
+
+# profile_run ARGS...: run lm_k of profile pass lm_ppass, in variant lm_vi
+# (0: none), under perf record, then its report, into
+# $lm_state/prof.PASS.K.VARIANT; the outcome as a line of
+# $lm_state/pindex.VARIANT: PASS NAME FILE [WHY].
+profile_run() {
 	lm_ms=$lm_pms
 	if [ "$lm_ppass" -gt 1 ]; then
 		lm_ms=$(awk -v n="$lm_name" '$1 == n { print $2; exit }' \
-		    "$lm_state/pms")
+		    "$lm_state/pms.$lm_vi")
 		lm_ms=${lm_ms:-$lm_pms}
 	fi
 	lm_pdata=$lm_state/prof.data
-	lm_prep=$lm_state/prof.$lm_ppass.$lm_k
+	lm_prep=$lm_state/prof.$lm_ppass.$lm_k.$lm_vi
+	lm_pctl="$lm_state/pctl,$lm_state/pack"
+	lm_pvars="LM_PROFILE_CTL=$lm_state/pctl${nl}LM_PROFILE_ACK=$lm_state/pack"
 	set -f
-	# shellcheck disable=SC2086 # the options are blank-separated
-	set -- "$lm_perf" record -q -e "$lm_pevent" -F "$lm_pfreq" $lm_pchain \
-	    --no-buildid -o "$lm_pdata" --delay=-1 \
-	    --control "fifo:$lm_state/pctl,$lm_state/pack" -- \
-	    env "LM_PROFILE_CTL=$lm_state/pctl" \
-	    "LM_PROFILE_ACK=$lm_state/pack" "bin/$lm_case" $lm_opts \
-	    -D "$lm_ms" "$@"
+	# shellcheck disable=SC2086 # the common options are blank-separated
+	set -- $lm_opts -D "$lm_ms" "$@"
 	set +f
+	lm_n0=$lm_name
+	if [ "$lm_vi" -eq 0 ]; then
+		# shellcheck disable=SC2086 # two words
+		set -- "$lm_perf" record -q -e "$lm_pevent" -F "$lm_pfreq" \
+		    $lm_pchain --no-buildid -o "$lm_pdata" --delay=-1 \
+		    --control "fifo:$lm_pctl" -- env \
+		    "LM_PROFILE_CTL=$lm_state/pctl" \
+		    "LM_PROFILE_ACK=$lm_state/pack" "bin/$lm_case" "$@"
+	else
+		# As run_variant runs it: the variant's programs, its command
+		# prefix and its variables; and the window's.
+		lm_vl=v$lm_vi
+		[ "$lm_vi" -ge 10 ] || lm_vl=v0$lm_vi
+		set -- "$lm_vl/$lm_case" "$@"
+		nth "$lm_vi" "$lm_vkinds"
+		if [ "$lm_gv" = cmd ]; then
+			nth "$lm_vi" "$lm_vvals"
+			set -f
+			# shellcheck disable=SC2086 # a prefix is blank-separated
+			set -- $lm_gv "$@"
+			set +f
+		fi
+		# shellcheck disable=SC2086 # two words
+		set -- "$lm_perf" record -q -e "$lm_pevent" -F "$lm_pfreq" \
+		    $lm_pchain --no-buildid -o "$lm_pdata" --delay=-1 \
+		    --control "fifo:$lm_pctl" -- "$@"
+		lm_senv=$lm_pvars$nl
+		while IFS= read -r lm_l; do
+			lm_senv=$lm_senv$lm_l$nl
+		done <"$lm_state/venv.$lm_vi"
+		lm_sprog=
+		nth "$lm_vi" "$lm_vnames"
+		lm_name=$lm_name@$lm_gv
+	fi
 	lm_why=
 	progress_next "$lm_name"
 	spawn "$lm_prep.out" "$lm_prep.err" "$@"
@@ -148,6 +200,7 @@ profile_one() {
 		why "$lm_rc"
 		lm_why="perf record: $lm_why"
 	else
+		lm_senv=
 		spawn "$lm_prep" "$lm_prep.err" "$lm_perf" report -i "$lm_pdata" \
 		    --children --no-inline --sort dso,sym -g none --stdio -n \
 		    -t ';'
@@ -156,6 +209,7 @@ profile_one() {
 			lm_why="perf report: $lm_why"
 		fi
 	fi
+	lm_senv=
 	rm -f "$lm_pdata" "$lm_pdata.old" "$lm_prep.out"
 	[ -z "$lm_why" ] ||
 	    lm_why="$lm_why: $(awk 'NF { $1 = $1; print; exit }' \
@@ -164,8 +218,23 @@ profile_one() {
 	lm_done=$((lm_done + 1))
 	lm_dt=$lm_pdt
 	progress_run
+	lm_name=$lm_n0
 	printf '%d %s %s %s\n' "$lm_ppass" "$lm_name" "$lm_prep" "$lm_why" \
-	    >>"$lm_state/pindex" || die "cannot write in $lm_troot"
+	    >>"$lm_state/pindex.$lm_vi" || die "cannot write in $lm_troot"
+}
+
+# profile_lines VARIANT: the "# PROFILE" lines of variant VARIANT (0:
+# none) into its file.
+profile_lines() {
+	if [ "$1" -eq 0 ]; then
+		awk -v mode=lines -f "$lm_wlib/profile.awk" \
+		    "$lm_state/pindex.0" >&3 || die "cannot write the results"
+	else
+		nth "$1" "$lm_vnames"
+		awk -v mode=lines -f "$lm_wlib/profile.awk" \
+		    "$lm_state/pindex.$1" >>"$lm_out.$lm_gv" ||
+		    die "cannot write $lm_out.$lm_gv"
+	fi
 }
 
 # profile_passes: the profile passes, then the "# PROFILE" lines and the
@@ -177,8 +246,15 @@ profile_passes() {
 	if [ -z "$lm_pnone" ]; then
 		mkfifo "$lm_state/pctl" "$lm_state/pack" ||
 		    die "cannot make fifos in $lm_state"
-		true >"$lm_state/pindex" || die "cannot write in $lm_troot"
-		lm_total=$((lm_done + lm_nsel * lm_ppasses))
+		lm_vs=0
+		[ -z "$lm_nvar" ] || lm_vs=1
+		lm_vi=$lm_vs
+		while [ "$lm_vi" -le "${lm_nvar:-0}" ]; do
+			true >"$lm_state/pindex.$lm_vi" ||
+			    die "cannot write in $lm_troot"
+			lm_vi=$((lm_vi + 1))
+		done
+		lm_total=$((lm_done + lm_nsel * lm_ppasses * ${lm_nvar:-1}))
 		lm_ppass=0
 		while [ "$lm_ppass" -lt "$lm_ppasses" ]; do
 			lm_ppass=$((lm_ppass + 1))
@@ -197,14 +273,22 @@ profile_passes() {
 				set +f
 				lm_k=$((lm_k + 1))
 			done <"$lm_state/pplan"
-			[ "$lm_ppass" -gt 1 ] ||
-			    awk -v mode=ms -v ms="$lm_pms" -v maxms="$lm_pmaxms" \
-			    -v target="$lm_ptarget" -f "$lm_wlib/profile.awk" \
-			    "$lm_state/pindex" >"$lm_state/pms" ||
-			    die "cannot write in $lm_troot"
+			[ "$lm_ppass" -eq 1 ] || continue
+			lm_vi=$lm_vs
+			while [ "$lm_vi" -le "${lm_nvar:-0}" ]; do
+				awk -v mode=ms -v ms="$lm_pms" \
+				    -v maxms="$lm_pmaxms" -v target="$lm_ptarget" \
+				    -f "$lm_wlib/profile.awk" \
+				    "$lm_state/pindex.$lm_vi" >"$lm_state/pms.$lm_vi" ||
+				    die "cannot write in $lm_troot"
+				lm_vi=$((lm_vi + 1))
+			done
 		done
-		awk -v mode=lines -f "$lm_wlib/profile.awk" \
-		    "$lm_state/pindex" >&3 || die "cannot write the results"
+		lm_vi=$lm_vs
+		while [ "$lm_vi" -le "${lm_nvar:-0}" ]; do
+			profile_lines "$lm_vi"
+			lm_vi=$((lm_vi + 1))
+		done
 	fi
 	tick
 	secs $((lm_cs - lm_p0))
