@@ -80,6 +80,8 @@ pair with multiview.sh (text and html).
   -n GLOB   run the runs matching GLOB instead of the experiment's
             subset; repeatable
   -a OPTS   extra options for every run (wrapper.sh -a), e.g. '-R 1'
+  -G        profile passes too (wrapper.sh -G): the comparison then
+            says which functions a changed row's time moved to
   -h        this help
 Environment: CC (default cc), MAKE (default make).
 Builds into bin-O2 and bin-Os (bin-dynamic and bin-static) in the
@@ -114,16 +116,18 @@ out=
 seed=
 globs=
 extra=
+profile=
 dir_a=
 dir_b=
 for a in "$@"; do
 	case $a in -h | --help) usage; exit 0 ;; esac
 done
-while getopts ':A:B:a:e:hn:o:r:z:' opt; do
+while getopts ':A:B:a:e:Ghn:o:r:z:' opt; do
 	case $opt in
 	A) dir_a=$OPTARG ;;
 	B) dir_b=$OPTARG ;;
 	a) extra="$extra $OPTARG" ;;
+	G) profile=-G ;;
 	e) exp=$OPTARG ;;
 	h) usage; exit 0 ;;
 	n) globs="$globs$OPTARG$nl" ;;
@@ -245,6 +249,7 @@ status=0
 set -- -q -r "$passes" -z "$seed" -V "$a=$bin_a" -V "$b=$bin_b" \
     -o "$out/ab"
 [ -z "$extra" ] || set -- "$@" -a "$extra"
+[ -z "$profile" ] || set -- "$@" "$profile"
 IFS=$nl
 set -f
 for g in $globs; do
