@@ -72,26 +72,31 @@ benchmark_initrun(void)
 	return 0;
 }
 
+/* -u's region, present and written: by the kernel in one call where it
+ * can, else by writing it. */
+static int
+region_alloc(char **p)
+{
+	void *v;
+
+	if (posix_memalign(&v, (size_t)sysconf(_SC_PAGESIZE), bufsize) != 0)
+		return -1;
+	*p = v;
+#ifdef MADV_POPULATE_WRITE
+	if (madvise(v, bufsize, MADV_POPULATE_WRITE) == 0)
+		return 0;
+#endif
+	(void) memset(v, 1, bufsize);
+	return 0;
+}
+
 int
 benchmark_initworker(void *tsd)
 {
 	membuf_t *ts = tsd;
-	void *v;
 
-#ifdef MADV_POPULATE_WRITE
-	if (optu) {
-		if (posix_memalign(&v, (size_t)sysconf(_SC_PAGESIZE),
-		    bufsize) != 0)
-			return -1;
-		ts->mb_buf = v;
-		if (madvise(v, bufsize, MADV_POPULATE_WRITE) != 0)
-			(void) memset(v, 1, bufsize);
-		ts->mb_next = ts->mb_buf + opta;
-		return 0;
-	}
-#endif
-	(void) v;
-	if (mb_alloc(&ts->mb_buf, bufsize, 1) != 0)
+	if ((optu ? region_alloc(&ts->mb_buf) :
+	    mb_alloc(&ts->mb_buf, bufsize, 1)) != 0)
 		return -1;
 	ts->mb_next = ts->mb_buf + opta;
 	return 0;
