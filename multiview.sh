@@ -116,6 +116,8 @@ $(formats | sed 's/^/              /')
   -t TITLE    title of the html page (default "multiview comparison")
   -T          the files are a series in time order (at least three):
               where each benchmark changed, and by how much
+  -w          no why lines: leave the files' profiles (wrapper.sh -G)
+              unread
   -x          only the rows whose verdict is not noise somewhere
   -h, -?, --help   print this text
 Options come before the files; -- ends them.
@@ -194,6 +196,25 @@ show); within the floor (-p) it is small (=).  A step at the last file
 alone could be one bad run, and is said to be.  Each step is "at" the
 first file after it: it happened between that file and the one before.
 
+Why lines: where both files of a comparison carry a profile of a row
+(wrapper.sh -G) and its delta is significant, the functions whose time
+per call moved, under the row (text but -i, html), in a second table
+(csv), in the row (json) or in a section after the table (markdown):
+  why (B.txt): +301.3 ns/call in all, 6000 and 6000 samples
+  second_fn bench  0.0 -> 300.6  +300.6 ns/call (new)
+A function's time per call is its share of the samples (self: it was
+the leaf) times the side's usecs/call; its difference, compared minus
+reference (+ is slower), is tested against the spread of its shares
+over the passes (at least the binomial one) and the uncertainty of the
+figures (from the row's interval), Benjamini-Hochberg at -q over the
+functions of the row; up to five of those that stand out are named,
+the largest first.  (new) and (gone): listed on one side only, and
+absent from the other's inclusive list too; (inclusive): listed on one
+side only, but on the call chain on the other (inlining differs), so
+compared by the samples that hold it anywhere on the chain.  With fewer
+than 1000 samples on a side, or no function that stands out, the why
+says so.
+
 Header lines whose values differ between the files are listed first,
 except those that always differ (date, time, uptime, load, command,
 elapsed, runs, and a clock overhead within 5 ns).
@@ -221,6 +242,7 @@ paired=auto
 series=no
 key=
 absolute=no
+why=yes
 noiseref=
 maps=
 title="multiview comparison"
@@ -268,6 +290,7 @@ while [ $# -gt 0 ]; do
 	-U) paired=no ;;
 	-T) series=yes ;;
 	-a) absolute=yes ;;
+	-w) why=no ;;
 	-c | -f | -k | -m | -n | -p | -q | -R | -s | -t)
 		[ $# -ge 2 ] || die "$1: missing argument"
 		setopt "$1" "$2"
@@ -336,7 +359,7 @@ fi
 # unescape.
 findlib
 for f in result.awk mv/num.awk mv/read.awk mv/model.awk mv/noise.awk \
-    mv/paired.awk mv/show.awk mv/series.awk mv/main.awk; do
+    mv/paired.awk mv/why.awk mv/show.awk mv/series.awk mv/main.awk; do
 	[ -r "$lib/$f" ] || die "cannot read $lib/$f"
 done
 # A format is known when its file is there.
@@ -356,11 +379,12 @@ MV_PROG=$prog MV_ORDER=$order MV_TITLE=$title
 MV_Q=$q MV_SPREAD1=$spread1 MV_FLOORN=$floorn MV_LEVEL=$level
 MV_INTERVALS=$intervals MV_ONLYREAL=$onlyreal MV_FORESTROW=$forestrow
 MV_SERIES=$series MV_KEY=$key MV_PAIRED=$paired
-MV_NOISEREF=$noiseref MV_ABS=$absolute MV_MAP=$maps
+MV_NOISEREF=$noiseref MV_ABS=$absolute MV_MAP=$maps MV_WHY=$why
 export MV_PROG MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN MV_LEVEL \
     MV_INTERVALS MV_ONLYREAL MV_FORESTROW MV_SERIES MV_KEY MV_NOISEREF \
-    MV_ABS MV_MAP MV_PAIRED
+    MV_ABS MV_MAP MV_PAIRED MV_WHY
 exec "${AWK:-awk}" -f "$lib/result.awk" -f "$lib/mv/num.awk" \
     -f "$lib/mv/read.awk" -f "$lib/mv/model.awk" -f "$lib/mv/noise.awk" \
-    -f "$lib/mv/paired.awk" -f "$lib/mv/show.awk" -f "$fmtfile" \
-    -f "$lib/mv/series.awk" -f "$serfile" -f "$lib/mv/main.awk" -- "$@"
+    -f "$lib/mv/paired.awk" -f "$lib/mv/why.awk" -f "$lib/mv/show.awk" \
+    -f "$fmtfile" -f "$lib/mv/series.awk" -f "$serfile" \
+    -f "$lib/mv/main.awk" -- "$@"

@@ -1,9 +1,10 @@
 #!/bin/sh
 # multiview.sh on a few thousand mutated result files (tests/fuzz/
 # mutate.awk: bit flips, truncations, duplicated and reordered lines,
-# huge numbers, NaN, long lines, binary bytes, CRLF, HTML), under mawk
-# and gawk, in every format: each run ends within the timeout with
-# status 0 and a well-formed table, or status 2 and a message; never an
+# huge numbers, NaN, long lines, binary bytes, CRLF, HTML) and files
+# with profiles among the seeds, under mawk and gawk, in every format:
+# each run ends within the timeout with status 0 and a well-formed
+# table (the csv's whys after it), or status 2 and a message; never an
 # awk error, a hang or unescaped HTML; and both awks print the same.
 # LM_SEED (default 8200) and LM_FUZZ (default 2500 files) vary it.
 # shellcheck disable=SC1091 # lib.sh and common.sh are found at run time
@@ -31,6 +32,7 @@ for a in $MV_AWKS; do
 	mview "$a" -f html -t title "$D/base.txt" "$D/debug.txt" \
 	    "$D/tuned.txt" clean.txt
 	mview "$a" -f html "$D/sun-debug.txt" "$D/sun-nondebug.txt"
+	mview "$a" -f html "$D/why-a.txt" "$D/why-b.txt"
 done 2>/dev/null | awk '{
 	while (match($0, /<[^<>]*>/)) {
 		t = substr($0, RSTART + 1, RLENGTH - 2)
@@ -63,7 +65,7 @@ fi
 t0=$(date +%s)
 "$gen" -v n="$COUNT" -v seed="$SEED" -v dir=fz -f "$F/rand.awk" \
     -f "$F/mutate.awk" "$D/base.txt" "$D/debug.txt" "$D/tuned.txt" "$D/sun-debug.txt" \
-    "$D/sun-nondebug.txt" "$F/hostile.txt" >plan
+    "$D/sun-nondebug.txt" "$D/why-a.txt" "$D/why-b.txt" "$F/hostile.txt" >plan
 while read -r f; do
 	tr '\001' '\000' <"$f" >nul.tmp && mv nul.tmp "$f"
 done <fz/nul

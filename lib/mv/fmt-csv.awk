@@ -5,7 +5,8 @@
 #
 # fmt-csv.awk - multiview's csv renderer: a title row, then a row per
 # benchmark and file (the reference too) with the fields of show.awk's
-# fields().  Part of multiview's program (main.awk says how it is put
+# fields(); after a blank line, when the files carry profiles, a second
+# table of the whys (why.awk).  Part of multiview's program (main.awk says how it is put
 # together).
 
 # The table (main.awk calls render()).
@@ -23,6 +24,31 @@ function render(    r, b, i) {
 			    F_RLO, F_RHI, F_P, F_Q, F_METHOD, F_VERD, F_EXCL,
 			    suspect(b, i), csv(F_WHY), csv(all_warnings(i, b)),
 			    F_ABS, F_ALONE
+		}
+	if (WHYANY)
+		csv_why()
+}
+
+# A line per function a why names, or one with the why's note where it
+# names none: the ns/call of each file and their difference, and q.
+function csv_why(    r, b, i, key, j) {
+	print ""
+	print "name,file,function,object,ref_ns,cmp_ns,difference_ns,q,note"
+	for (r = 1; r <= NROW; r++)
+		for (i = 2; i <= NFILE; i++) {
+			b = ROW[r]
+			key = b SUBSEP i
+			if (!(key in WHY))
+				continue
+			if (WHYNF[key] == 0)
+				printf "%s,%s,,,,,,,%s\n", csv(b), csv(FILE[i]),
+				    csv(WHYNOTE[key])
+			for (j = 1; j <= WHYNF[key]; j++)
+				printf "%s,%s,%s,%s,%.6g,%.6g,%.6g,%.4g,%s\n",
+				    csv(b), csv(FILE[i]), csv(why_sym(WHYFK[key, j])),
+				    csv(why_dso(WHYFK[key, j])), WHYFA[key, j],
+				    WHYFB[key, j], WHYFD[key, j], WHYFQ[key, j],
+				    WHYFNOTE[key, j]
 		}
 }
 

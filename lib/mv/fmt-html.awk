@@ -7,7 +7,8 @@
 # fmt-html.awk - multiview's html renderer: one page, with no script and
 # nothing from outside, that holds a forest plot of the deltas and their
 # intervals, a histogram of the deltas, the header lines, the results
-# with a strip of the passes per row, the legend and the counts.  Every
+# with a strip of the passes per row and its whys (why.awk) in a row
+# under it, the legend and the counts.  Every
 # text from the files goes through h().  Part of multiview's program
 # (main.awk says how it is put together).
 
@@ -44,6 +45,8 @@ function render() {
 	print ".s3 { background: #e56b5b; }"
 	print ".noise { color: #6e6e6e; background: #fff; }"
 	print ".warn { color: #c00; font-weight: bold; cursor: help; }"
+	if (WHYANY)
+		print "ul.why { margin: 0; padding-left: 1.5em; }"
 	print "</style>"
 	print "</head>"
 	print "<body>"
@@ -124,8 +127,30 @@ function html_results(    r, b, i) {
 		for (i = 2; i <= NFILE; i++)
 			printf "%s%s", html_value(i, b), html_delta(b, i)
 		print svg_strip(b) "</tr>"
+		html_why(b)
 	}
 	print "</table>"
+}
+
+# The whys of b, as a list in a row of their own across the table.
+function html_why(b,    i, j, key, s) {
+	s = ""
+	for (i = 2; i <= NFILE; i++) {
+		key = b SUBSEP i
+		if (!(key in WHY))
+			continue
+		s = s "<li>why (" h(FILE[i]) "): " h(why_head(key))
+		if (WHYNF[key] > 0) {
+			s = s "\n<ul>"
+			for (j = 1; j <= WHYNF[key]; j++)
+				s = s "<li>" h(why_fn_text(key, j)) "</li>"
+			s = s "</ul>"
+		}
+		s = s "</li>\n"
+	}
+	if (s != "")
+		printf "<tr class=\"why\"><td colspan=\"%d\"><ul class=\"why\">" \
+		    "\n%s</ul></td></tr>\n", 2 * NFILE + 1, s
 }
 
 # An ERRORS cell carries the FAILED reason and warnings as its title.
@@ -197,6 +222,8 @@ function html_legend(    j, m) {
 		print "<tr><td colspan=\"3\">? " h(alone_text()) "</td></tr>"
 	print "<tr><td colspan=\"3\">+Nus: the difference per call," \
 	    " compared minus reference, in usecs</td></tr>"
+	if (WHYANY)
+		print "<tr><td colspan=\"3\">" h(why_legend()) "</td></tr>"
 	m = method_lines()
 	gsub(/\n/, "; ", m)
 	if (m != "")

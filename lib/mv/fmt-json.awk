@@ -5,7 +5,8 @@
 #
 # fmt-json.awk - multiview's json renderer: the options, the files and
 # their header lines, per benchmark and file the fields of csv and the
-# value of each pass, and per compared file its counts and notes; the
+# value of each pass, its why (why.awk), and per compared file its
+# counts and notes; the
 # layout is in doc/format.md, its version in "schema_version".  Part of
 # multiview's program (main.awk says how it is put together).
 
@@ -112,7 +113,25 @@ function json_cell(b, i,    j, w, f, kind, n) {
 		printf ", \"failed\": %s", js(FAIL[i, b])
 	if ((i, b) in UNSUP)
 		printf ", \"unsupported\": %s", js(UNSUP[i, b])
+	if ((b SUBSEP i) in WHY)
+		json_why(b SUBSEP i)
 	printf "}%s\n", (i < NFILE ? "," : "")
+}
+
+# The why of a compared cell: the pooled samples of each side, the
+# difference of the figures and of each function named, in ns/call.
+function json_why(key,    j, s) {
+	s = ""
+	for (j = 1; j <= WHYNF[key]; j++)
+		s = s (j > 1 ? ", " : "") sprintf("{\"function\": %s, " \
+		    "\"object\": %s, \"ref_ns\": %.6g, \"cmp_ns\": %.6g, " \
+		    "\"difference_ns\": %.6g, \"q\": %.4g, \"note\": %s}",
+		    js(why_sym(WHYFK[key, j])), js(why_dso(WHYFK[key, j])),
+		    WHYFA[key, j], WHYFB[key, j], WHYFD[key, j], WHYFQ[key, j],
+		    js(WHYFNOTE[key, j]))
+	printf ", \"why\": {\"samples\": [%.0f, %.0f], " \
+	    "\"difference_ns\": %.6g, \"note\": %s, \"functions\": [%s]}",
+	    WHYNA[key], WHYNB[key], WHYD[key], js(WHYNOTE[key]), s
 }
 
 function json_summary(i,    g, lo, hi, m, j, big) {

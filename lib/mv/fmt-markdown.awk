@@ -4,7 +4,8 @@
 #	GitHub tables, for pull requests and mail
 #
 # fmt-markdown.awk - multiview's markdown renderer: GitHub tables of the
-# counts, the header lines that differ and the results, then the legend.
+# counts, the header lines that differ and the results, the whys
+# (why.awk) in a section of their own, then the legend.
 # Every text from the files goes through md(), so that none can end a
 # cell or start a link, a tag or emphasis.  Part of multiview's program
 # (main.awk says how it is put together).
@@ -43,7 +44,30 @@ function render(    i, r, b, s, t) {
 	if (ONLYREAL)
 		printf "%d of %d rows within noise everywhere not shown.\n\n",
 		    NNAME - NROW, NNAME
+	if (WHYANY)
+		md_why()
 	md_legend()
+}
+
+# A table row holds no list: the whys go in a section after the table,
+# an item a row and file, the functions nested under it.
+function md_why(    r, b, i, key, j) {
+	print "### Why"
+	print ""
+	for (r = 1; r <= NROW; r++)
+		for (i = 2; i <= NFILE; i++) {
+			b = ROW[r]
+			key = b SUBSEP i
+			if (!(key in WHY))
+				continue
+			print "- **" md(b) "**, " md(FILE[i]) ": " \
+			    md(why_head(key))
+			for (j = 1; j <= WHYNF[key]; j++)
+				print "  - " md(why_fn_text(key, j))
+		}
+	print ""
+	print md(why_legend()) "."
+	print ""
 }
 
 # s safe in a GitHub table cell: markdown punctuation backslashed, the

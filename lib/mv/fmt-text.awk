@@ -7,7 +7,7 @@
 # that differ, a column of values per file with each delta, its interval
 # (not with -i: libMicro's multiview layout) and its marks, the legend
 # of the marks used, and a line of counts and notes per compared file.
-# Part of multiview's program (main.awk says how it is put together).
+# Under a row, its whys (why.awk), but with -i.  Part of multiview's program (main.awk says how it is put together).
 
 # The text (main.awk calls render()): the files, the header lines that
 # differ, the table, its legend, a line per compared file.
@@ -41,6 +41,9 @@ function render(    i, r, b, nw, vw, bw, line, s) {
 			line = line dpad(lpad(value_text(i, b), vw + 1) \
 			    cmp_note(b, i), vw + 1 + bw)
 		print rtrim(line)
+		for (i = 2; SHOWCI && i <= NFILE; i++)
+			if ((b SUBSEP i) in WHY)
+				text_why(b SUBSEP i, i)
 	}
 	print ""
 	if (ONLYREAL)
@@ -52,6 +55,29 @@ function render(    i, r, b, nw, vw, bw, line, s) {
 		print FILE[i] ": " pair_note(i) counts_note(i) "; " \
 		    ratio_note(i) "; " \
 		    resolve_note(i)
+}
+
+# The why of key, 4 blanks in: its first line, then a line a function,
+# in columns: name, object, ns/call in each file, the difference.
+function text_why(key, i,    j, n, w, k, c, line) {
+	print "    why (" FILE[i] "): " why_head(key)
+	n = WHYNF[key]
+	for (j = 1; j <= n; j++) {
+		c[j, 1] = why_sym(WHYFK[key, j])
+		c[j, 2] = why_dso(WHYFK[key, j])
+		c[j, 3] = why_ns(WHYFA[key, j])
+		c[j, 4] = why_ns(WHYFB[key, j])
+		c[j, 5] = why_sns(WHYFD[key, j])
+		for (k = 1; k <= 5; k++)
+			w[k] = max(w[k], length(c[j, k]))
+	}
+	for (j = 1; j <= n; j++) {
+		line = "    " rpad(c[j, 1], w[1]) " " rpad(c[j, 2], w[2]) "  " \
+		    lpad(c[j, 3], w[3]) " -> " lpad(c[j, 4], w[4]) "  " \
+		    lpad(c[j, 5], w[5]) " ns/call" (WHYFNOTE[key, j] == "" ? \
+		    "" : " (" WHYFNOTE[key, j] ")")
+		print line
+	}
 }
 
 function text_headers(    j, k, i, s, n) {
@@ -105,6 +131,8 @@ function text_legend(    j, s) {
 	if (SHOWABS)
 		print "+Nus the difference per call, compared minus reference," \
 		    " in usecs"
+	if (WHYANY && SHOWCI)
+		print why_legend()
 	if (SHOWCI)
 		printf "%sx half-width of the %g%% interval of the delta, in" \
 		    " percent\n", PM, LEVEL

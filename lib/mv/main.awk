@@ -5,15 +5,17 @@
 # and gawk.  multiview.sh puts it together from the files of lib/mv/:
 #
 #	awk -f result.awk -f mv/num.awk -f mv/read.awk -f mv/model.awk \
-#	    -f mv/paired.awk -f mv/show.awk -f mv/fmt-FORMAT.awk \
-#	    -f mv/series.awk -f mv/series-FORMAT.awk -f mv/main.awk -- FILE...
+#	    -f mv/noise.awk -f mv/paired.awk -f mv/why.awk -f mv/show.awk \
+#	    -f mv/fmt-FORMAT.awk -f mv/series.awk -f mv/series-FORMAT.awk \
+#	    -f mv/main.awk -- FILE...
 #
 # With -T (SERIES) the sides are a series: series.awk finds where each
 # benchmark changed and series-FORMAT.awk's series_render() prints it.
 #
 # result.awk names the result line's columns (RL_*); num.awk holds the
 # numerics, read.awk the reader, model.awk the comparison, paired.awk
-# the comparison of the files of one session pair by pair, show.awk what
+# the comparison of the files of one session pair by pair, why.awk why a
+# row changed (from the files' profiles), show.awk what
 # the renderers share, and fmt-FORMAT.awk the one renderer asked for
 # (-f), which defines render().  This file, last, holds the run from
 # start to end, the options, which come in the environment (MV_*), the
@@ -28,8 +30,9 @@
 #
 # Set here: PROG and ERRCMD (where messages go); the options ORDER,
 # TITLE, Q, SPREAD1, FLOORN, LEVEL, SHOWCI, ONLYREAL, FORESTROW, SERIES,
-# SKEY, NOISEREF, SHOWABS, and from them ALPHA, ZHALF, LRUN1 and
-# LFLOORN; the constants MAXBAD, MINN, LSPREAD, MINSEG, PM and ORD.
+# SKEY, NOISEREF, SHOWABS, NOWHY, and from them ALPHA, ZHALF, LRUN1 and
+# LFLOORN; the constants MAXBAD, MINN, LSPREAD, MINSEG, WHYMINN, WHYMAX,
+# PM and ORD.
 
 BEGIN {
 	main()
@@ -74,6 +77,7 @@ function main(    i, r, join) {
 	for (r = 1; r <= NTESTED; r++)
 		finish(TESTED[r])
 	fdr()
+	why_all()
 	order_rows()
 	tally()
 	render()
@@ -100,6 +104,7 @@ function init() {
 	MAPS = ENVIRON["MV_MAP"]
 	map_names()
 	SHOWABS = ENVIRON["MV_ABS"] == "yes"
+	NOWHY = ENVIRON["MV_WHY"] == "no"
 	if (!isdec(Q) || Q + 0 <= 0 || Q + 0 > 1)
 		die("-q " Q ": not a rate between 0 and 1")
 	if (!isdec(SPREAD1))
@@ -134,6 +139,8 @@ function constants(    i) {
 	MAXGROUPS = 4
 	MADZ = 0.6744898	# median of |z|, z standard normal
 	TRIMZ = 2.5		# a row this far out changed: not in the fit
+	WHYMINN = 1000		# profile samples a side to say why
+	WHYMAX = 5		# functions named in a why
 	PM = "\302\261"	# the plus-minus sign, in UTF-8
 	for (i = 1; i < 256; i++)
 		ORD[sprintf("%c", i)] = i

@@ -17,7 +17,8 @@
 # per kind, SIDEKIND[i,b,kind] those about the side as a whole; CILO,
 # CIHI, SEM, NSAMPLES, NOUTLIERS[i,b,k] the engine statistics of pass k.
 # A "# pair: KEY" line (wrapper.sh -V) goes to paired.awk's pair_line,
-# and the next result line takes its key (pair_take).
+# and the next result line takes its key (pair_take); a "# PROFILE"
+# line (wrapper.sh -G) to why.awk's profile_line.
 # HDR[i,key] the header lines of side i, HKEY[1..NHKEY] their keys in
 # order of first appearance.  The rest (CUR, PHDR, SIDEDIFF...) is the
 # reader's own.
@@ -225,12 +226,13 @@ function parse_header(s,    p, key, val) {
 
 # The keys that differ between any two runs: when, how long, the command
 # line, how the runs ended, the wrapper's warnings about the moment
-# (Warn_*), where the binaries were, and the clock's overhead and
-# resolution, which jitter by a few ns.
+# (Warn_*), where the binaries were, the wall time of the profile
+# passes, and the clock's overhead and resolution, which jitter by a few
+# ns.
 function ignored_key(k) {
 	k = tolower(k)
 	return k ~ /^(date|time|uptime|command|elapsed|runs|bin_dir)$/ || \
-	    k ~ /^(load|warn_)/
+	    k ~ /^(load|warn_|profile_wall)/
 }
 
 function same_value(k, a, b,    x, y) {
@@ -325,6 +327,10 @@ function decimals(s,    p) {
 # Labels are matched word by word: most comment lines are histogram
 # bars, and trimming each one costs more than splitting it.
 function parse_comment(t,    w, n, v) {
+	if (substr(t, 1, 9) == " PROFILE ") {
+		profile_line(t)
+		return
+	}
 	if (substr(t, 1, 7) == " pair: ") {
 		pair_line(t)
 		return

@@ -42,7 +42,8 @@ function check_text(n, o,    j, bench, last) {
 	if (!bench)
 		return fail("text: no BENCHMARK line")
 	last = o[n]
-	if (last !~ /: [0-9]+ faster, [0-9]+ slower, [0-9]+ within noise/)
+	if (last !~ /: [0-9]+ faster, [0-9]+ slower, / ||
+	    last !~ / slower, ([0-9]+ small, )?[0-9]+ within noise/)
 		fail("text: no summary line at the end")
 }
 
@@ -51,9 +52,18 @@ function check_csv(n, o,    j, k) {
 	    "delta_hi,ratio,ratio_lo,ratio_hi,p,q,method,verdict,excludes," \
 	    "suspect,reasons,warnings,difference,alone")
 		return fail("csv: no header")
-	for (j = 2; j <= n; j++)
+	for (j = 2; j <= n && o[j] != ""; j++)
 		if ((k = csv_fields(o[j])) != 20)
 			return fail("csv: line " j " has " k " fields")
+	if (j > n)
+		return
+	# After a blank line, the whys' table.
+	if (o[++j] != "name,file,function,object,ref_ns,cmp_ns," \
+	    "difference_ns,q,note")
+		return fail("csv: no why header after the blank line")
+	for (j++; j <= n; j++)
+		if ((k = csv_fields(o[j])) != 9)
+			return fail("csv: why line " j " has " k " fields")
 }
 
 # Fields of a csv line, quotes understood; -1 for a broken quote.

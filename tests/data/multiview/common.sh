@@ -7,7 +7,8 @@
 # (-S blocks cut to the lines multiview reads); sun-*.txt follow Sun
 # libMicro 0.4.1's layout with values from a published DEBUG vs
 # non-DEBUG table; passes-*.txt five passes a side from lognormal.awk;
-# three.*, passes.* and sun.txt are the golden outputs; gen.awk and
+# why-*.txt five passes a side and the profiles of wrapper.sh -G;
+# three.*, passes.*, why.* and sun.txt are the golden outputs; gen.awk and
 # lognormal.awk make the synthetic files of the statistics tests.
 
 MV=$LM_TOP/multiview.sh

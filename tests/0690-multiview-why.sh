@@ -1,0 +1,142 @@
+#!/bin/sh
+# multiview.sh says why a row changed, from the profiles of wrapper.sh -G
+# (why-a.txt against why-b.txt, five passes a side, three profile passes):
+# a function new in a slower row at the ns/call its shares imply, one
+# gone from a faster row, one whose time moved to a callee (inclusive),
+# kernel functions on one side only, too few samples, noise within the
+# functions, a row within noise; goldens in every format; a file without
+# profiles, a malformed profile line, -w, -i and -T.
+# shellcheck disable=SC1091 # lib.sh and common.sh are found at run time
+. "$LM_TOP/tests/lib.sh"
+# shellcheck disable=SC1091
+. "$LM_TOP/tests/data/multiview/common.sh"
+
+if [ -z "$MV_AWKS" ]; then
+	skip "neither mawk nor gawk is installed"
+	done_testing
+	exit 0
+fi
+cp "$MVDATA/why-a.txt" "$MVDATA/why-b.txt" . || exit 1
+
+golden "why, text" why.txt why-a.txt why-b.txt
+golden "why, html" why.html -f html why-a.txt why-b.txt
+golden "why, csv" why.csv -f csv why-a.txt why-b.txt
+golden "why, json" why.json -f json why-a.txt why-b.txt
+golden "why, markdown" why.md -f markdown why-a.txt why-b.txt
+
+# whyline FILE ROW: the first why line of ROW in a text table.
+whyline() {
+	awk -v r="$2" '$1 == r { on = 1; next } on && /^    why / { print; exit }
+	    on && !/^    / { exit }' "$1"
+}
+# fnrecords CSV ROW: the why records of ROW, in order.
+fnrecords() {
+	awk -F, -v r="$2" '/^name,file,function/ { on = 1; next }
+	    on && $1 == r' "$1"
+}
+# share FILE ROW FUNCTION: the pooled self share of FUNCTION in ROW.
+share() {
+	awk -v r="$2" -v f="$3" '$2 == "PROFILE" && $3 == r {
+		if ($4 == "samples") for (j = 5; j <= NF; j++) n += $j
+		if ($4 == "self" && $NF == f) for (j = 5; j < NF - 1; j++) c += $j
+	} END { printf "%.8f\n", c / n }' "$1"
+}
+
+for a in $MV_AWKS; do
+	mview "$a" -f csv why-a.txt why-b.txt >w.csv 2>w.err
+	mview "$a" why-a.txt why-b.txt >w.txt 2>>w.err
+	check "no warning from well-formed profiles ($a)" test ! -s w.err
+	# The slower row: second_fn new, named first, at its share of the
+	# compared figure.
+	first=$(fnrecords w.csv slower | head -n 1)
+	check "slower: second_fn first, slower, new ($a): $first" \
+	    expr "$first" : 'slower,why-b.txt,second_fn,bench,0,[0-9.]*,[0-9.]*,[0-9.e-]*,new$'
+	s=$(share why-b.txt slower second_fn)
+	u=$(awk -F, '$1 == "slower" && $2 == "why-b.txt" { print $3; exit }' w.csv)
+	got=$(echo "$first" | cut -d, -f6)
+	check "slower: second_fn $got ns/call = $s of $u usecs (0.5%) ($a)" \
+	    awk -v g="$got" -v s="$s" -v u="$u" 'BEGIN { w = s * u * 1000
+	    exit !(g > 0 && (g - w) / w < 0.005 && (w - g) / w < 0.005) }'
+	check "slower: first_fn, whose time per call held, not named ($a)" \
+	    sh -c '! grep -q "^slower,.*,first_fn," w.csv'
+	check "faster: gone_fn gone, 500 ns less ($a)" grep -qx \
+	    'faster,why-b.txt,gone_fn,bench,500,0,-500,[0-9.e-]*,gone' w.csv
+	check "inlined: helper compared inclusively ($a)" grep -qx \
+	    'inlined,why-b.txt,helper,bench,300,480.48,180.48,[0-9.e-]*,inclusive' \
+	    w.csv
+	check "kernel functions on one side: new and gone ($a)" sh -c \
+	    'grep -q "^sysrow,why-b.txt,srso_return_thunk,\[kernel\],0,.*,new$" \
+	    w.csv && grep -q "^sysrow,.*,syscall_exit_to_user_mode,\[kernel\],10,0,-10,.*,gone$" w.csv'
+	check "thin: too few samples to say ($a)" test "$(whyline w.txt thin)" \
+	    = "    why (why-b.txt): too few samples to say (412 and 5210; 1000 needed)"
+	check "spread: no function stands out ($a)" expr "$(whyline w.txt spread)" \
+	    : ".*samples; no function's change stands out of the noise$"
+	check "noisy: within noise, no why ($a)" test -z "$(whyline w.txt noisy)"
+	check "six whys, one a changed row ($a)" test \
+	    "$(grep -c '^    why (why-b.txt): ' w.txt)" -eq 6
+done
+
+# A file without profiles against one with: no why, no warning; -w
+# prints what files without profiles print.
+mkdir bare
+grep -v '^# PROFILE ' why-a.txt >bare/why-a.txt
+grep -v '^# PROFILE ' why-b.txt >bare/why-b.txt
+for a in $MV_AWKS; do
+	(cd bare && mview "$a" why-a.txt why-b.txt) >bare.txt 2>bare.err
+	mview "$a" bare/why-a.txt why-b.txt >half.txt 2>half.err
+	check "reference without profiles: no why, no warning ($a)" sh -c \
+	    '! grep -q "^    why" half.txt && test ! -s half.err'
+	mview "$a" -w why-a.txt why-b.txt >nowhy.txt 2>nowhy.err
+	check "-w: the table of files without profiles ($a)" \
+	    cmp bare.txt nowhy.txt
+	mview "$a" -i why-a.txt why-b.txt >i.txt 2>&1
+	check "-i: no why ($a)" sh -c '! grep -q "why (" i.txt'
+	mview "$a" -T why-a.txt why-b.txt why-a.txt >t.txt 2>&1
+	check "-T: no why ($a)" sh -c '! grep -q "why (" t.txt'
+done
+
+# A count missing from slower's first self line (line 42): one warning
+# naming the line, that row's profile ignored, the others' whys kept,
+# the same exit status.
+awk 'NR == 42 { sub(/ 770 768 772 /, " 770 768 ") } { print }' \
+    why-b.txt >bad-b.txt
+check "the malformed line is there" grep -qx \
+    '# PROFILE slower self 770 768 bench first_fn' bad-b.txt
+for a in $MV_AWKS; do
+	mview "$a" why-a.txt why-b.txt >/dev/null 2>&1
+	rc0=$?
+	mview "$a" why-a.txt bad-b.txt >bad.txt 2>bad.err
+	rc=$?
+	check "malformed: exit $rc, as without it ($a)" test "$rc" -eq "$rc0"
+	check "malformed: one warning naming file and line ($a)" test \
+	    "$(cat bad.err)" = "multiview.sh: bad-b.txt:42: malformed profile line, the profile of slower is ignored"
+	n=$(grep -c '^    why (bad-b.txt): ' bad.txt)
+	check "malformed: $n whys, the five rows but slower ($a)" sh -c \
+	    "test $n -eq 5 && ! grep -q second_fn bad.txt"
+done
+
+# The page is balanced, the json parses.
+# shellcheck disable=SC2016 # awk program
+check "html: every opened tag is closed" awk '
+{
+	s = $0
+	while (match(s, /<\/?[a-z0-9]+/)) {
+		t = substr(s, RSTART + 1, RLENGTH - 1)
+		s = substr(s, RSTART + RLENGTH)
+		if (t ~ /^(meta|br|!doctype)$/)
+			continue
+		e = index(s, ">")
+		if (e > 1 && substr(s, e - 1, 1) == "/")
+			continue
+		if (t ~ /^\//) n[substr(t, 2)]--; else n[t]++
+	}
+}
+END { for (t in n) if (n[t] != 0) { print t, n[t]; bad = 1 }; exit bad }' \
+    "$MVDATA/why.html"
+if command -v python3 >/dev/null 2>&1; then
+	check "json parses" python3 -m json.tool "$MVDATA/why.json"
+else
+	skip "python3 is not installed; json not parsed"
+fi
+
+done_testing
