@@ -236,7 +236,7 @@ function ignored_key(k) {
 }
 
 function same_value(k, a, b,    x, y) {
-	if (tolower(k) !~ /^(clock_overhead|timerres)$/)
+	if (a == b || tolower(k) !~ /^(clock_overhead|timerres)$/)
 		return a == b
 	split(a, x)
 	split(b, y)
