@@ -201,7 +201,7 @@ Why lines: where both files of a comparison carry a profile of a row
 per call moved, under the row (text but -i, html), in a second table
 (csv), in the row (json) or in a section after the table (markdown):
   why (B.txt): +301.3 ns/call in all, 6000 and 6000 samples
-  second_fn bench  0.0 -> 300.6  +300.6 ns/call (new)
+  second_fn bench  <5.0 -> 300.6  +300.6 ns/call (new)
 A function's time per call is its share of the samples (self: it was
 the leaf) times the side's usecs/call; its difference, compared minus
 reference (+ is slower), is tested against the spread of its shares
@@ -211,7 +211,11 @@ functions of the row; up to five of those that stand out are named,
 the largest first.  (new) and (gone): listed on one side only, and
 absent from the other's inclusive list too; (inclusive): listed on one
 side only, but on the call chain on the other (inlining differs), so
-compared by the samples that hold it anywhere on the chain.  With fewer
+compared by the samples that hold it anywhere on the chain; (moved):
+one of its name, alone, is listed in another object on the other side
+(a static link puts libc's functions in the program), shown as
+OLD->NEW.  A side that does not list a function shows <X: below the
+cut, at most X ns/call.  With fewer
 than 1000 samples on a side, or no function that stands out, the why
 says so.
 

@@ -95,6 +95,31 @@ for a in $MV_AWKS; do
 	check "-T: no why ($a)" sh -c '! grep -q "why (" t.txt'
 done
 
+# A function that moved between objects (a static link puts libc's
+# functions in the program): compared as one, named with both objects;
+# the one whose name has no counterpart stays new.
+moved() {
+	for k in 1 2 3 4 5; do
+		printf '# pass %d of 5\n' "$k"
+		printf 'linked 1 1 %s 200 0 1000\n' "$1"
+	done
+	printf '# PROFILE linked samples 3000 3000 3000\n'
+	printf '# PROFILE linked self %s\n' "$2" "$3"
+}
+# strlen: 500 ns/call of 1 usecs, then 1000 of 1.5; benchmark 500 both.
+moved 1.00000 '1500 1500 1500 libc.so.6 strlen@@GLIBC_2.2.5' \
+    '1500 1500 1500 prog benchmark' >moved-a.txt
+moved 1.50000 '2000 2000 2000 prog strlen' \
+    '1000 1000 1000 prog benchmark' >moved-b.txt
+for a in $MV_AWKS; do
+	mview "$a" moved-a.txt moved-b.txt >moved.txt 2>moved.err
+	check "moved: strlen compared across its objects ($a)" grep -Eq \
+	    '^    strlen +libc\.so\.6->prog +500\.0 -> 1000\.0 +\+500\.0 ns/call \(moved\)$' \
+	    moved.txt
+	check "moved: no strlen new or gone ($a)" sh -c \
+	    '! grep -Eq "strlen.*\((new|gone)\)" moved.txt'
+done
+
 # A count missing from slower's first self line (line 42): one warning
 # naming the line, that row's profile ignored, the others' whys kept,
 # the same exit status.

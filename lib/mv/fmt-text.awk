@@ -65,8 +65,8 @@ function text_why(key, i,    j, n, w, k, c, line) {
 	for (j = 1; j <= n; j++) {
 		c[j, 1] = why_sym(WHYFK[key, j])
 		c[j, 2] = why_dso(WHYFK[key, j])
-		c[j, 3] = why_ns(WHYFA[key, j])
-		c[j, 4] = why_ns(WHYFB[key, j])
+		c[j, 3] = why_side(key, j, "A")
+		c[j, 4] = why_side(key, j, "B")
 		c[j, 5] = why_sns(WHYFD[key, j])
 		for (k = 1; k <= 5; k++)
 			w[k] = max(w[k], length(c[j, k]))

@@ -44,11 +44,16 @@
 # sides' self lists; one listed on one side only is new or gone when the
 # other side has no total entry for it either, else (its time went to a
 # caller or callee: inlining differs) its total shares are compared,
-# "inclusive".
+# "inclusive".  A function listed on one side only whose name the other
+# side lists, alone, in another object only, moved between them (a
+# static link puts libc's functions in the program): the two compare,
+# "moved".
 #
 # Set here, per comparison key: WHY[key] there is a why; WHYNA, WHYNB
 # the pooled samples; WHYD the difference of the figures (ns/call);
-# WHYNOTE why no function is named ("" when some are); WHYNF the
+# WHYNOTE why no function is named ("" when some are); WHYFLA, WHYFLB
+# [key,j], for a side whose list lacks the function, the most it could
+# hold there (ns/call; its value counts 0); WHYNF the
 # functions shown, WHYFK, WHYFA, WHYFB, WHYFD, WHYFQ, WHYFNOTE[key,j]
 # each one's key, ns/call on each side, difference, q and note ("new",
 # "gone", "inclusive" or ""); WHYANY when any key has a why.
@@ -172,16 +177,18 @@ function why_row(key, ra, b, i,    ua, ub, sa, sb, se, nf, fk, seen, \
 	se = (LHI[key] - LLO[key]) / (2 * ZHALF) / sqrt(2)
 	sa = ua * se
 	sb = ub * se
+	why_moved(ra, b, i, moved, seen)
 	nf = 0
 	for (j = 1; j <= WNF[1, ra, "self"]; j++) {
 		fk = WFK[1, ra, "self", j]
 		seen[fk] = 1
-		why_fn(++nf, fk, ra, b, i, ua, ub, sa, sb, d, p)
+		why_fn(++nf, fk, fk in moved ? moved[fk] : fk, ra, b, i, ua, ub,
+		    sa, sb, d, p)
 	}
 	for (j = 1; j <= WNF[i, b, "self"]; j++) {
 		fk = WFK[i, b, "self", j]
 		if (!(fk in seen))
-			why_fn(++nf, fk, ra, b, i, ua, ub, sa, sb, d, p)
+			why_fn(++nf, fk, fk, ra, b, i, ua, ub, sa, sb, d, p)
 	}
 	for (j = 1; j <= nf; j++)
 		kk[j] = j
@@ -198,14 +205,58 @@ function why_row(key, ra, b, i,    ua, ub, sa, sb, se, nf, fk, seen, \
 		WHYNOTE[key] = "no function's change stands out of the noise"
 }
 
-# Function number f of the row, its key fk: the shares of the kinds
-# that compare, ns/call on each side into WT*[f], its difference into
-# d[f] and its p into p[f].  The side of ra is the reference's.
-function why_fn(f, fk, ra, b, i, ua, ub, sa, sb, d, p,    ka, kb, na, \
-    nb, ea, eb, v) {
+# A function that moved from one object to another (a libc function
+# linked into the program by a static link): listed in self on one side
+# only, in object X, while the other side lists in self only, in object
+# Y, one function of the same name (its symbol version, "@..." aside).
+# moved[fa] = fb for each such pair, fa the reference's key; seen[fb]
+# set, so that fb is not taken again as a function of its own.
+function why_moved(ra, b, i, moved, seen,    j, m, fk, nm, n, cand, got) {
+	for (j = 1; j <= WNF[i, b, "self"]; j++) {
+		fk = WFK[i, b, "self", j]
+		if ((1, ra, "self", fk) in WHAS)
+			continue
+		nm = why_base(fk)
+		n[nm]++
+		cand[nm] = fk
+	}
+	for (j = 1; j <= WNF[1, ra, "self"]; j++) {
+		fk = WFK[1, ra, "self", j]
+		if ((i, b, "self", fk) in WHAS)
+			continue
+		nm = why_base(fk)
+		got[nm]++
+	}
+	for (j = 1; j <= WNF[1, ra, "self"]; j++) {
+		fk = WFK[1, ra, "self", j]
+		if ((i, b, "self", fk) in WHAS)
+			continue
+		nm = why_base(fk)
+		if (n[nm] == 1 && got[nm] == 1) {
+			moved[fk] = cand[nm]
+			seen[cand[nm]] = 1
+		}
+	}
+}
+
+# The name of a function key without its object and symbol version.
+function why_base(fk,    s) {
+	s = why_sym(fk)
+	sub(/@.*/, "", s)
+	return s
+}
+
+# Function number f of the row, its keys fk on the reference's side (ra)
+# and fkb on side i's (b; the same unless it moved between objects): the
+# shares of the kinds that compare, ns/call on each side into WT*[f],
+# its difference into d[f] and its p into p[f].
+function why_fn(f, fk, fkb, ra, b, i, ua, ub, sa, sb, d, p,    ka, kb, \
+    na, nb, ea, eb, v) {
 	ka = kb = "self"
 	WTNOTE[f] = ""
-	if (!((1, ra, "self", fk) in WHAS))
+	if (fk != fkb)
+		WTNOTE[f] = "moved"
+	else if (!((1, ra, "self", fk) in WHAS))
 		WTNOTE[f] = (1, ra, "total", fk) in WHAS ? "inclusive" : "new"
 	else if (!((i, b, "self", fk) in WHAS))
 		WTNOTE[f] = (i, b, "total", fk) in WHAS ? "inclusive" : "gone"
@@ -217,9 +268,13 @@ function why_fn(f, fk, ra, b, i, ua, ub, sa, sb, d, p,    ka, kb, na, \
 	}
 	na = why_share(1, ra, ka, fk)
 	ea = WSE
-	nb = why_share(i, b, kb, fk)
+	WTLA[f] = (1, ra, ka, fk) in WHAS ? "" : 2 * WSE * ua * 1000
+	nb = why_share(i, b, kb, fkb)
 	eb = WSE
+	WTLB[f] = (i, b, kb, fkb) in WHAS ? "" : 2 * WSE * ub * 1000
 	WTFK[f] = fk
+	if (fk != fkb)
+		WTFK[f] = why_dso(fk) "->" fkb
 	WTA[f] = na * ua * 1000
 	WTB[f] = nb * ub * 1000
 	d[f] = WTB[f] - WTA[f]
@@ -304,6 +359,18 @@ function why_keep(key, j, f, q) {
 	WHYFD[key, j] = WTB[f] - WTA[f]
 	WHYFQ[key, j] = q
 	WHYFNOTE[key, j] = WTNOTE[f]
+	WHYFLA[key, j] = WTLA[f]
+	WHYFLB[key, j] = WTLB[f]
+}
+
+# Side s ("A" the reference, "B" the compared) of function j of key's
+# why, as text: its ns/call, or "<X" where the side's list lacks it,
+# X the most it could hold below the wrapper's cut.
+function why_side(key, j, s,    l) {
+	l = s == "A" ? WHYFLA[key, j] : WHYFLB[key, j]
+	if (l != "")
+		return "<" why_ns(l)
+	return why_ns(s == "A" ? WHYFA[key, j] : WHYFB[key, j])
 }
 
 # ---- for the renderers ----
@@ -339,7 +406,7 @@ function why_head(key) {
 # A function's line, as one text: "name object: A -> B, +D ns/call".
 function why_fn_text(key, j) {
 	return why_sym(WHYFK[key, j]) " (" why_dso(WHYFK[key, j]) "): " \
-	    why_ns(WHYFA[key, j]) " -> " why_ns(WHYFB[key, j]) ", " \
+	    why_side(key, j, "A") " -> " why_side(key, j, "B") ", " \
 	    why_sns(WHYFD[key, j]) " ns/call" \
 	    (WHYFNOTE[key, j] == "" ? "" : " (" WHYFNOTE[key, j] ")")
 }
