@@ -164,6 +164,17 @@ for v in one two; do
 	    grep -q '^!Profile_wall (s):' "v.$v"
 done
 
+# Kernel symbols hidden (kptr_restrict 2 hides them even from root): the
+# check says so before the first run.
+mkdir -p kroot/proc/sys/kernel
+echo 2 >kroot/proc/sys/kernel/kptr_restrict
+echo 1 >kroot/proc/sys/kernel/perf_event_paranoid
+LM_SYSROOT=$PWD/kroot sh "$W" -G -c -s suite -b bin </dev/null >/dev/null \
+    2>kerr
+check "kptr_restrict 2: the check says the profiles lack kernel symbols" \
+    grep -q 'warning: -G: the profiles lack kernel symbols: kptr_restrict is 2; 0 shows them' \
+    kerr
+
 # A real case: getpid's profile holds the kernel's system-call entry,
 # where the kernel can be sampled and its symbols are shown.
 sh "$W" -G -r 1 -n getpid -o g.txt </dev/null >/dev/null 2>gerr
