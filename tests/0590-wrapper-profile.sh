@@ -97,10 +97,11 @@ for n in prof_a prof_b; do
 	check "$n: its three rows are clean" awk -v n="$n" '
 	    $1 == n { k++; if ($6 != 0) exit 1 } END { exit k != 3 }' r.txt
 done
-# Each pass aims at 2000 samples; a loaded machine may give fewer.
-check "prof_a: at least 1000 samples a pass" sh -c \
+# The passes aim at 6000 samples in all; a loaded machine may give the
+# first pass fewer, which the later ones make up, up to 4 s each.
+check "prof_a: at least 3000 samples in all" sh -c \
     "awk '\$2 == \"PROFILE\" && \$3 == \"prof_a\" && \$4 == \"samples\" {
-	for (i = 5; i <= NF; i++) if (\$i < 1000) exit 1; ok = 1 }
+	for (i = 5; i <= NF; i++) n += \$i; ok = n >= 3000 }
 	END { exit !ok }' r.txt"
 a=$(share prof_a self "profiled first_fn" r.txt)
 check "prof_a: first_fn holds the time (self $a%, over 90%)" test "$a" -gt 90

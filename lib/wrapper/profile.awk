@@ -3,8 +3,10 @@
 # $lm_state/pindex: a line per profile run, PASS NAME FILE [WHY], FILE
 # the run's perf report (--children --sort dso,sym -n -t ';': children %,
 # self %, self samples, object, "[k] symbol"), WHY why it failed.
-# -v mode=ms (with ms, maxms, target): per run, "NAME MS", the timed
-# phase that should take about target samples, from the first pass.
+# -v mode=ms (with ms, maxms, target, total, passes): per run, "NAME
+# MS", the timed phase of each later pass, from the first pass's samples:
+# target samples a pass, or more where the first fell short, so that
+# the passes take total samples in all.
 # -v mode=lines: per run, in the order they ran, the "# PROFILE" lines
 # (doc/format.md): the samples of each pass; then the functions whose
 # share of the pooled samples is at least CUTSELF (self) or CUTTOTAL
@@ -134,8 +136,13 @@ END {
 	for (r = 1; r <= nrun; r++) {
 		name = runs[r]
 		if (mode == "ms") {
+			# The later passes make up what the first fell short
+			# of the whole (total), and take target each at least.
 			n = first[name] + 0
-			v = n > 0 ? int(ms * target / n + 0.999) : maxms
+			t = (total - n) / (passes - 1)
+			if (t < target)
+				t = target
+			v = n > 0 ? int(ms * t / n + 0.999) : maxms
 			if (v < ms)
 				v = ms
 			if (v > maxms)

@@ -11,14 +11,15 @@
 # end of the result file as "# PROFILE" lines (doc/format.md).
 # The first profile pass runs each run's timed phase for lm_pms ms; the
 # later ones lengthen it, run by run, so that a pass takes about
-# lm_ptarget samples (at most lm_pmaxms ms): the timed passes are not
-# lengthened.
+# lm_ptarget samples, or more where the first fell short of a third of
+# lm_ptotal (at most lm_pmaxms ms): the timed passes are not lengthened.
 
 lm_ppasses=3
 lm_pfreq=4000
 lm_pms=500
 lm_pmaxms=4000
 lm_ptarget=2000
+lm_ptotal=6000
 lm_perf=
 lm_pevent=
 lm_plack=
@@ -278,6 +279,7 @@ profile_passes() {
 			while [ "$lm_vi" -le "${lm_nvar:-0}" ]; do
 				awk -v mode=ms -v ms="$lm_pms" \
 				    -v maxms="$lm_pmaxms" -v target="$lm_ptarget" \
+				    -v total="$lm_ptotal" -v passes="$lm_ppasses" \
 				    -f "$lm_wlib/profile.awk" \
 				    "$lm_state/pindex.$lm_vi" >"$lm_state/pms.$lm_vi" ||
 				    die "cannot write in $lm_troot"
