@@ -87,6 +87,8 @@ A3: runs from three boots), their passes pooled.
 
 options:
   -a          text: the difference per call (usecs) after each delta
+  -C          every count of every row (getrusage, -K counters) under
+              it, changed or not, instead of those that changed
   -c LEVEL    confidence level of the intervals, in percent (default 95)
   -f FORMAT   output format, one of:
 $(formats | sed 's/^/              /')
@@ -247,6 +249,7 @@ series=no
 key=
 absolute=no
 why=yes
+counts=changed
 noiseref=
 maps=
 title="multiview comparison"
@@ -295,6 +298,7 @@ while [ $# -gt 0 ]; do
 	-T) series=yes ;;
 	-a) absolute=yes ;;
 	-w) why=no ;;
+	-C) counts=all ;;
 	-c | -f | -k | -m | -n | -p | -q | -R | -s | -t)
 		[ $# -ge 2 ] || die "$1: missing argument"
 		setopt "$1" "$2"
@@ -363,7 +367,7 @@ fi
 # unescape.
 findlib
 for f in result.awk mv/num.awk mv/read.awk mv/model.awk mv/noise.awk \
-    mv/paired.awk mv/why.awk mv/show.awk mv/series.awk mv/main.awk; do
+    mv/paired.awk mv/why.awk mv/counts.awk mv/show.awk mv/series.awk mv/main.awk; do
 	[ -r "$lib/$f" ] || die "cannot read $lib/$f"
 done
 # A format is known when its file is there.
@@ -384,11 +388,13 @@ MV_Q=$q MV_SPREAD1=$spread1 MV_FLOORN=$floorn MV_LEVEL=$level
 MV_INTERVALS=$intervals MV_ONLYREAL=$onlyreal MV_FORESTROW=$forestrow
 MV_SERIES=$series MV_KEY=$key MV_PAIRED=$paired
 MV_NOISEREF=$noiseref MV_ABS=$absolute MV_MAP=$maps MV_WHY=$why
+MV_COUNTS=$counts
 export MV_PROG MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN MV_LEVEL \
     MV_INTERVALS MV_ONLYREAL MV_FORESTROW MV_SERIES MV_KEY MV_NOISEREF \
-    MV_ABS MV_MAP MV_PAIRED MV_WHY
+    MV_ABS MV_MAP MV_PAIRED MV_WHY MV_COUNTS
 exec "${AWK:-awk}" -f "$lib/result.awk" -f "$lib/mv/num.awk" \
     -f "$lib/mv/read.awk" -f "$lib/mv/model.awk" -f "$lib/mv/noise.awk" \
-    -f "$lib/mv/paired.awk" -f "$lib/mv/why.awk" -f "$lib/mv/show.awk" \
+    -f "$lib/mv/paired.awk" -f "$lib/mv/why.awk" -f "$lib/mv/counts.awk" \
+    -f "$lib/mv/show.awk" \
     -f "$fmtfile" -f "$lib/mv/series.awk" -f "$serfile" \
     -f "$lib/mv/main.awk" -- "$@"
