@@ -221,6 +221,21 @@ cut, at most X ns/call.  With fewer
 than 1000 samples on a side, or no function that stands out, the why
 says so.
 
+Counts of a call: the getrusage lines of -S (rusage:cpu-usecs,
+rusage:vol-ctx-sw, rusage:invol-ctx-sw, rusage:minor-faults) and each
+-K event (page-faults, instructions:u...) of a row are families of
+their own, compared where the reference and a compared file both hold
+them as the time is (passes: Hodges-Lehmann and Mann-Whitney, else the
+noise model; the floor), in one Benjamini-Hochberg family of their own,
+out of the times' summary.  A count steps by one over the batch (-K)
+or over the run's calls (getrusage): the interval is never narrower
+than one step.  Where a pass is 0 the values are compared plus one
+step; 0 everywhere on both sides is same.  Marks as for the times (+
+is fewer); under the row those that changed (all with -C), in text
+(not -i), html and markdown; csv a table after the others, json a
+counts member; each summary says how many changed.  The html forest
+plot and histogram are of the times only; -T reads no counts.
+
 Header lines whose values differ between the files are listed first,
 except those that always differ (date, time, uptime, load, command,
 elapsed, runs, and a clock overhead within 5 ns).
