@@ -87,6 +87,8 @@ A3: runs from three boots), their passes pooled.
 
 options:
   -a          text: the difference per call (usecs) after each delta
+  -C          every count of every row (getrusage, -K counters) under
+              it, changed or not, instead of those that changed
   -c LEVEL    confidence level of the intervals, in percent (default 95)
   -f FORMAT   output format, one of:
 $(formats | sed 's/^/              /')
@@ -219,6 +221,21 @@ cut, at most X ns/call.  With fewer
 than 1000 samples on a side, or no function that stands out, the why
 says so.
 
+Counts of a call: the getrusage lines of -S (rusage:cpu-usecs,
+rusage:vol-ctx-sw, rusage:invol-ctx-sw, rusage:minor-faults) and each
+-K event (page-faults, instructions:u...) of a row are families of
+their own, compared where the reference and a compared file both hold
+them as the time is (passes: Hodges-Lehmann and Mann-Whitney, else the
+noise model; the floor), in one Benjamini-Hochberg family of their own,
+out of the times' summary.  A count steps by one over the batch (-K)
+or over the run's calls (getrusage): the interval is never narrower
+than one step.  Where a pass is 0 the values are compared plus one
+step; 0 everywhere on both sides is same.  Marks as for the times (+
+is fewer); under the row those that changed (all with -C), in text
+(not -i), html and markdown; csv a table after the others, json a
+counts member; each summary says how many changed.  The html forest
+plot and histogram are of the times only; -T reads no counts.
+
 Header lines whose values differ between the files are listed first,
 except those that always differ (date, time, uptime, load, command,
 elapsed, runs, and a clock overhead within 5 ns).
@@ -247,6 +264,7 @@ series=no
 key=
 absolute=no
 why=yes
+counts=changed
 noiseref=
 maps=
 title="multiview comparison"
@@ -295,6 +313,7 @@ while [ $# -gt 0 ]; do
 	-T) series=yes ;;
 	-a) absolute=yes ;;
 	-w) why=no ;;
+	-C) counts=all ;;
 	-c | -f | -k | -m | -n | -p | -q | -R | -s | -t)
 		[ $# -ge 2 ] || die "$1: missing argument"
 		setopt "$1" "$2"
@@ -363,7 +382,7 @@ fi
 # unescape.
 findlib
 for f in result.awk mv/num.awk mv/read.awk mv/model.awk mv/noise.awk \
-    mv/paired.awk mv/why.awk mv/show.awk mv/series.awk mv/main.awk; do
+    mv/paired.awk mv/why.awk mv/counts.awk mv/show.awk mv/series.awk mv/main.awk; do
 	[ -r "$lib/$f" ] || die "cannot read $lib/$f"
 done
 # A format is known when its file is there.
@@ -384,11 +403,13 @@ MV_Q=$q MV_SPREAD1=$spread1 MV_FLOORN=$floorn MV_LEVEL=$level
 MV_INTERVALS=$intervals MV_ONLYREAL=$onlyreal MV_FORESTROW=$forestrow
 MV_SERIES=$series MV_KEY=$key MV_PAIRED=$paired
 MV_NOISEREF=$noiseref MV_ABS=$absolute MV_MAP=$maps MV_WHY=$why
+MV_COUNTS=$counts
 export MV_PROG MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN MV_LEVEL \
     MV_INTERVALS MV_ONLYREAL MV_FORESTROW MV_SERIES MV_KEY MV_NOISEREF \
-    MV_ABS MV_MAP MV_PAIRED MV_WHY
+    MV_ABS MV_MAP MV_PAIRED MV_WHY MV_COUNTS
 exec "${AWK:-awk}" -f "$lib/result.awk" -f "$lib/mv/num.awk" \
     -f "$lib/mv/read.awk" -f "$lib/mv/model.awk" -f "$lib/mv/noise.awk" \
-    -f "$lib/mv/paired.awk" -f "$lib/mv/why.awk" -f "$lib/mv/show.awk" \
+    -f "$lib/mv/paired.awk" -f "$lib/mv/why.awk" -f "$lib/mv/counts.awk" \
+    -f "$lib/mv/show.awk" \
     -f "$fmtfile" -f "$lib/mv/series.awk" -f "$serfile" \
     -f "$lib/mv/main.awk" -- "$@"

@@ -47,7 +47,8 @@ for a in mawk gawk; do
 	check "$a: Wilcoxon signed-rank p (Pratt, ties) as the table" \
 	    env LC_ALL=C "$a" -f p.awk -f "$L/result.awk" -f "$L/mv/num.awk" \
 	    -f "$L/mv/read.awk" -f "$L/mv/model.awk" -f "$L/mv/noise.awk" \
-	    -f "$L/mv/paired.awk" -f "$L/mv/why.awk" -f "$L/mv/show.awk" \
+	    -f "$L/mv/paired.awk" -f "$L/mv/why.awk" -f "$L/mv/counts.awk" \
+	    -f "$L/mv/show.awk" \
 	    -f "$L/mv/fmt-text.awk" -f "$L/mv/series.awk" \
 	    -f "$L/mv/series-text.awk" -f "$L/mv/main.awk"
 done

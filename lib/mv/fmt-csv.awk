@@ -6,7 +6,8 @@
 # fmt-csv.awk - multiview's csv renderer: a title row, then a row per
 # benchmark and file (the reference too) with the fields of show.awk's
 # fields(); after a blank line, when the files carry profiles, a second
-# table of the whys (why.awk).  Part of multiview's program (main.awk says how it is put
+# table of the whys (why.awk); after another, when the files carry
+# counts, a table of the counts (counts.awk).  Part of multiview's program (main.awk says how it is put
 # together).
 
 # The table (main.awk calls render()).
@@ -27,6 +28,25 @@ function render(    r, b, i) {
 		}
 	if (WHYANY)
 		csv_why()
+	if (CANY)
+		csv_counts()
+}
+
+# A line per row, count family and compared file where it was compared.
+function csv_counts(    r, b, i, j, f) {
+	print ""
+	print "name,family,file,ref,cmp,delta,low,high,verdict"
+	for (r = 1; r <= NROW; r++)
+		for (j = 1; j <= CRN[b = ROW[r]]; j++)
+			for (i = 2; i <= NFILE; i++) {
+				f = CRF[b, j]
+				if (!(count_key(b, i, f) in VERD))
+					continue
+				count_fields(b, i, f)
+				printf "%s,%s,%s,%s,%s,%s,%s,%s,%s\n", csv(b),
+				    csv(f), csv(FILE[i]), CF_REF, CF_CMP,
+				    CF_DELTA, CF_LO, CF_HI, CF_VERD
+			}
 }
 
 # A line per function a why names, or one with the why's note where it

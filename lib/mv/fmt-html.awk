@@ -7,8 +7,10 @@
 # fmt-html.awk - multiview's html renderer: one page, with no script and
 # nothing from outside, that holds a forest plot of the deltas and their
 # intervals, a histogram of the deltas, the header lines, the results
-# with a strip of the passes per row and its whys (why.awk) in a row
-# under it, the legend and the counts.  Every
+# with a strip of the passes per row, the counts of a call that changed
+# (counts.awk; all with -C) and its whys (why.awk) in rows under it, the
+# legend and the counts.  The forest plot and the histogram are of the
+# times only.  Every
 # text from the files goes through h().  Part of multiview's program
 # (main.awk says how it is put together).
 
@@ -45,7 +47,7 @@ function render() {
 	print ".s3 { background: #e56b5b; }"
 	print ".noise { color: #6e6e6e; background: #fff; }"
 	print ".warn { color: #c00; font-weight: bold; cursor: help; }"
-	if (WHYANY)
+	if (WHYANY || CANY)
 		print "ul.why { margin: 0; padding-left: 1.5em; }"
 	print "</style>"
 	print "</head>"
@@ -127,9 +129,30 @@ function html_results(    r, b, i) {
 		for (i = 2; i <= NFILE; i++)
 			printf "%s%s", html_value(i, b), html_delta(b, i)
 		print svg_strip(b) "</tr>"
+		html_counts(b)
 		html_why(b)
 	}
 	print "</table>"
+}
+
+# The count families of b shown (those that changed; all with -C), as a
+# list in a row of their own across the table, as the whys are.
+function html_counts(b,    i, j, f, s) {
+	s = ""
+	for (j = 1; j <= CRN[b]; j++) {
+		if (!count_shown(b, j))
+			continue
+		f = CRF[b, j]
+		for (i = 2; i <= NFILE; i++)
+			if ((count_key(b, i, f) in VERD) && (ALLCOUNTS || \
+			    count_changed(VERD[count_key(b, i, f)])))
+				s = s "<li>" h(f " (" FILE[i] "): " \
+				    count_value(1, b, f) " -> " count_value(i, b, f) \
+				    " " count_note(b, i, f, 1)) "</li>\n"
+	}
+	if (s != "")
+		printf "<tr class=\"counts\"><td colspan=\"%d\">" \
+		    "<ul class=\"why\">\n%s</ul></td></tr>\n", 2 * NFILE + 1, s
 }
 
 # The whys of b, as a list in a row of their own across the table.
@@ -222,6 +245,8 @@ function html_legend(    j, m) {
 		print "<tr><td colspan=\"3\">? " h(alone_text()) "</td></tr>"
 	print "<tr><td colspan=\"3\">+Nus: the difference per call," \
 	    " compared minus reference, in usecs</td></tr>"
+	if (CANY)
+		print "<tr><td colspan=\"3\">" h(count_legend()) "</td></tr>"
 	if (WHYANY)
 		print "<tr><td colspan=\"3\">" h(why_legend()) "</td></tr>"
 	m = method_lines()
@@ -258,6 +283,9 @@ function html_summary(    i) {
 		    TALLY[i, "zero"], TALLY[i, "errors"], TALLY[i, "missing"],
 		    h(ratio_note(i)), h(pair_note(i) resolve_note(i))
 	print "</table>"
+	for (i = 2; i <= NFILE; i++)
+		if (CCOMP[i] > 0)
+			print "<p>" h(FILE[i] ": counts: " count_summary(i)) "</p>"
 }
 
 # ---- svg figures of the html page ----

@@ -5,7 +5,7 @@
 #
 # fmt-json.awk - multiview's json renderer: the options, the files and
 # their header lines, per benchmark and file the fields of csv and the
-# value of each pass, its why (why.awk), and per compared file its
+# value of each pass, its why (why.awk), its counts (counts.awk), and per compared file its
 # counts and notes; the
 # layout is in doc/format.md, its version in "schema_version".  Part of
 # multiview's program (main.awk says how it is put together).
@@ -115,7 +115,27 @@ function json_cell(b, i,    j, w, f, kind, n) {
 		printf ", \"unsupported\": %s", js(UNSUP[i, b])
 	if ((b SUBSEP i) in WHY)
 		json_why(b SUBSEP i)
+	if (i > 1)
+		json_counts(b, i)
 	printf "}%s\n", (i < NFILE ? "," : "")
+}
+
+# The count families of b compared in file i, if any.
+function json_counts(b, i,    j, f, s) {
+	s = ""
+	for (j = 1; j <= CRN[b]; j++) {
+		f = CRF[b, j]
+		if (!(count_key(b, i, f) in VERD))
+			continue
+		count_fields(b, i, f)
+		s = s (s == "" ? "" : ", ") sprintf("{\"family\": %s, " \
+		    "\"ref\": %s, \"cmp\": %s, \"delta\": %s, \"low\": %s, " \
+		    "\"high\": %s, \"verdict\": %s}", js(f), jnum(CF_REF),
+		    jnum(CF_CMP), jnum(CF_DELTA), jnum(CF_LO), jnum(CF_HI),
+		    js(CF_VERD))
+	}
+	if (s != "")
+		printf ", \"counts\": [%s]", s
 }
 
 # The why of a compared cell: the pooled samples of each side, the
@@ -153,11 +173,12 @@ function json_summary(i,    g, lo, hi, m, j, big) {
 	    "\"small\": %d, \"noise\": %d, \"untested\": %d, \"zero\": %d, " \
 	    "\"errors\": %d, \"missing\": %d, \"geomean_ratio\": %s, " \
 	    "\"geomean_ratio_lo\": %s, \"geomean_ratio_hi\": %s, " \
-	    "\"median_halfwidth_pct\": %s, \"biggest\": [%s]}%s\n",
+	    "\"median_halfwidth_pct\": %s, \"biggest\": [%s]%s}%s\n",
 	    js(FILE[i]), TALLY[i, "faster"], TALLY[i, "slower"],
 	    TALLY[i, "small"], TALLY[i, "noise"], TALLY[i, "untested"],
 	    TALLY[i, "zero"], TALLY[i, "errors"], TALLY[i, "missing"], g, lo,
-	    hi, m, big,
+	    hi, m, big, (CCOMP[i] > 0 ? sprintf(", \"counts_changed\": %d, " \
+	    "\"counts_compared\": %d", CCHANGED[i], CCOMP[i]) : ""),
 	    (i < NFILE ? "," : "")
 }
 

@@ -4,8 +4,9 @@
 #	GitHub tables, for pull requests and mail
 #
 # fmt-markdown.awk - multiview's markdown renderer: GitHub tables of the
-# counts, the header lines that differ and the results, the whys
-# (why.awk) in a section of their own, then the legend.
+# counts, the header lines that differ and the results, the counts of a
+# call that changed (counts.awk; all with -C) and the whys (why.awk),
+# each in a section of their own, then the legend.
 # Every text from the files goes through md(), so that none can end a
 # cell or start a link, a tag or emphasis.  Part of multiview's program
 # (main.awk says how it is put together).
@@ -44,9 +45,41 @@ function render(    i, r, b, s, t) {
 	if (ONLYREAL)
 		printf "%d of %d rows within noise everywhere not shown.\n\n",
 		    NNAME - NROW, NNAME
+	if (CANY)
+		md_counts()
 	if (WHYANY)
 		md_why()
 	md_legend()
+}
+
+# The count families shown (those that changed; all with -C), an item a
+# row and file, a family a nested item; the summary of each file after.
+function md_counts(    r, b, i, j, f, s) {
+	print "### Counts"
+	print ""
+	for (r = 1; r <= NROW; r++)
+		for (i = 2; i <= NFILE; i++) {
+			b = ROW[r]
+			s = ""
+			for (j = 1; j <= CRN[b]; j++) {
+				f = CRF[b, j]
+				if (!count_shown(b, j) || \
+				    !(count_key(b, i, f) in VERD) || (!ALLCOUNTS && \
+				    !count_changed(VERD[count_key(b, i, f)])))
+					continue
+				s = s "  - " md(f ": " count_value(1, b, f) " -> " \
+				    count_value(i, b, f) " " count_note(b, i, f, 1)) \
+				    "\n"
+			}
+			if (s != "")
+				printf "- **%s**, %s:\n%s", md(b), md(FILE[i]), s
+		}
+	for (i = 2; i <= NFILE; i++)
+		if (CCOMP[i] > 0)
+			print "- " md(FILE[i]) ": " md(count_summary(i))
+	print ""
+	print md(count_legend()) "."
+	print ""
 }
 
 # A table row holds no list: the whys go in a section after the table,

@@ -7,11 +7,12 @@
 # that differ, a column of values per file with each delta, its interval
 # (not with -i: libMicro's multiview layout) and its marks, the legend
 # of the marks used, and a line of counts and notes per compared file.
-# Under a row, its whys (why.awk), but with -i.  Part of multiview's program (main.awk says how it is put together).
+# Under a row, its counts that changed (all with -C; counts.awk), then
+# its whys (why.awk), but with -i.  Part of multiview's program (main.awk says how it is put together).
 
 # The text (main.awk calls render()): the files, the header lines that
 # differ, the table, its legend, a line per compared file.
-function render(    i, r, b, nw, vw, bw, line, s) {
+function render(    i, r, b, nw, vw, bw, line, s, j, f) {
 	s = ""
 	for (i = 1; i <= NFILE; i++)
 		s = s (i > 1 ? " | " : "") FILE[i]
@@ -27,6 +28,15 @@ function render(    i, r, b, nw, vw, bw, line, s) {
 			vw = max(vw, length(value_text(i, b)) + 1)
 		for (i = 2; i <= NFILE; i++)
 			bw = max(bw, dlen(cmp_note(b, i)))
+		for (j = 1; SHOWCI && j <= CRN[b]; j++)
+			if (count_shown(b, j)) {
+				f = CRF[b, j]
+				nw = max(nw, 4 + length(f))
+				for (i = 1; i <= NFILE; i++)
+					vw = max(vw, length(count_value(i, b, f)) + 1)
+				for (i = 2; i <= NFILE; i++)
+					bw = max(bw, dlen(count_note(b, i, f, 1)))
+			}
 	}
 	print ""
 	line = rpad("BENCHMARK", nw) lpad("USECS", vw)
@@ -41,6 +51,9 @@ function render(    i, r, b, nw, vw, bw, line, s) {
 			line = line dpad(lpad(value_text(i, b), vw + 1) \
 			    cmp_note(b, i), vw + 1 + bw)
 		print rtrim(line)
+		for (j = 1; SHOWCI && j <= CRN[b]; j++)
+			if (count_shown(b, j))
+				text_count(b, CRF[b, j], nw, vw, bw)
 		for (i = 2; SHOWCI && i <= NFILE; i++)
 			if ((b SUBSEP i) in WHY)
 				text_why(b SUBSEP i, i)
@@ -51,10 +64,23 @@ function render(    i, r, b, nw, vw, bw, line, s) {
 		    NNAME - NROW, NNAME
 	text_legend()
 	print ""
-	for (i = 2; i <= NFILE; i++)
+	for (i = 2; i <= NFILE; i++) {
 		print FILE[i] ": " pair_note(i) counts_note(i) "; " \
 		    ratio_note(i) "; " \
 		    resolve_note(i)
+		if (CCOMP[i] > 0)
+			print "  counts: " count_summary(i)
+	}
+}
+
+# Family f of row b, 4 blanks in, in the table's columns.
+function text_count(b, f, nw, vw, bw,    i, line) {
+	line = rpad("    " f, nw) lpad(count_value(1, b, f), vw)
+	for (i = 2; i <= NFILE; i++)
+		line = line dpad(lpad(count_value(i, b, f), vw + 1) \
+		    count_note(b, i, f, 1), vw + 1 + bw)
+	print rtrim(line)
+	COUNTSHOWN = 1
 }
 
 # The why of key, 4 blanks in: its first line, then a line a function,
@@ -131,6 +157,8 @@ function text_legend(    j, s) {
 	if (SHOWABS)
 		print "+Nus the difference per call, compared minus reference," \
 		    " in usecs"
+	if (COUNTSHOWN)
+		print count_legend()
 	if (WHYANY && SHOWCI)
 		print why_legend()
 	if (SHOWCI)

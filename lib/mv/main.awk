@@ -5,8 +5,8 @@
 # and gawk.  multiview.sh puts it together from the files of lib/mv/:
 #
 #	awk -f result.awk -f mv/num.awk -f mv/read.awk -f mv/model.awk \
-#	    -f mv/noise.awk -f mv/paired.awk -f mv/why.awk -f mv/show.awk \
-#	    -f mv/fmt-FORMAT.awk -f mv/series.awk -f mv/series-FORMAT.awk \
+#	    -f mv/noise.awk -f mv/paired.awk -f mv/why.awk -f mv/counts.awk \
+#	    -f mv/show.awk -f mv/fmt-FORMAT.awk -f mv/series.awk -f mv/series-FORMAT.awk \
 #	    -f mv/main.awk -- FILE...
 #
 # With -T (SERIES) the sides are a series: series.awk finds where each
@@ -15,7 +15,8 @@
 # result.awk names the result line's columns (RL_*); num.awk holds the
 # numerics, read.awk the reader, model.awk the comparison, paired.awk
 # the comparison of the files of one session pair by pair, why.awk why a
-# row changed (from the files' profiles), show.awk what
+# row changed (from the files' profiles), counts.awk the counts of a
+# call (getrusage, -K counters) compared as its time is, show.awk what
 # the renderers share, and fmt-FORMAT.awk the one renderer asked for
 # (-f), which defines render().  This file, last, holds the run from
 # start to end, the options, which come in the environment (MV_*), the
@@ -30,7 +31,7 @@
 #
 # Set here: PROG and ERRCMD (where messages go); the options ORDER,
 # TITLE, Q, SPREAD1, FLOORN, LEVEL, SHOWCI, ONLYREAL, FORESTROW, SERIES,
-# SKEY, NOISEREF, SHOWABS, NOWHY, and from them ALPHA, ZHALF, LRUN1 and
+# SKEY, NOISEREF, SHOWABS, NOWHY, ALLCOUNTS, and from them ALPHA, ZHALF, LRUN1 and
 # LFLOORN; the constants MAXBAD, MINN, LSPREAD, MINSEG, WHYMINN, WHYMAX,
 # PM and ORD.
 
@@ -77,6 +78,7 @@ function main(    i, r, join) {
 	for (r = 1; r <= NTESTED; r++)
 		finish(TESTED[r])
 	fdr()
+	count_all()
 	why_all()
 	order_rows()
 	tally()
@@ -105,6 +107,8 @@ function init() {
 	map_names()
 	SHOWABS = ENVIRON["MV_ABS"] == "yes"
 	NOWHY = ENVIRON["MV_WHY"] == "no"
+	ALLCOUNTS = ENVIRON["MV_COUNTS"] == "all"
+	count_init()
 	if (!isdec(Q) || Q + 0 <= 0 || Q + 0 > 1)
 		die("-q " Q ": not a rate between 0 and 1")
 	if (!isdec(SPREAD1))

@@ -107,14 +107,16 @@ function two_states(i, b, n,    x, k, j, g, best, s, m1, m2, d) {
 
 # QVAR[i, b]: the variance of log(value) that the clock's step and the
 # printed digits leave.  One step (TimerRes, or the run's own clock
-# resolution) over the batch either way, uniformly: a median of samples
+# resolution) over the batch either way, or QSTEP[i, b, k] where a pass
+# gives its step in the value's unit (a count's, counts.awk), uniformly: a median of samples
 # that all read the same tick can be off by a whole tick.  Half a unit of
 # the last digit printed, uniformly.  A step over 5% of the value makes
 # the row suspect.
 function quantization(i, b,    k, step, st, v, u, l) {
 	step = 0
 	for (k = 1; k <= NPASS[i, b]; k++) {
-		st = RESNS[i, b, k] / 1000 / (BATCH[i, b, k] > 0 ? \
+		st = (i, b, k) in QSTEP ? QSTEP[i, b, k] : \
+		    RESNS[i, b, k] / 1000 / (BATCH[i, b, k] > 0 ? \
 		    BATCH[i, b, k] : 1)
 		if (st > step)
 			step = st

@@ -18,7 +18,8 @@
 # CIHI, SEM, NSAMPLES, NOUTLIERS[i,b,k] the engine statistics of pass k.
 # A "# pair: KEY" line (wrapper.sh -V) goes to paired.awk's pair_line,
 # and the next result line takes its key (pair_take); a "# PROFILE"
-# line (wrapper.sh -G) to why.awk's profile_line.
+# line (wrapper.sh -G) to why.awk's profile_line; the counts of a pass
+# (getrusage lines, -K counters) to counts.awk's.
 # HDR[i,key] the header lines of side i, HKEY[1..NHKEY] their keys in
 # order of first appearance.  The rest (CUR, PHDR, SIDEDIFF...) is the
 # reader's own.
@@ -352,6 +353,8 @@ function parse_comment(t,    w, n, v) {
 		return
 	if (n == 1 && w[1] == "WARNINGS")
 		INWARN = 1
+	else if (w[1] == "counter")
+		counter_line(w, n)
 	else if (w[1] == "FAILED:")
 		failed(trim(t))
 	else if (w[1] ~ /\//)
@@ -384,6 +387,8 @@ function statistic(w, n, v,    label, k) {
 		RESNS[NFILE, CUR, CURK] = v
 	else if (w[1] == "standard" && w[2] == "error")
 		SEM[NFILE, CUR, CURK] = v
+	else if (label in CLABEL)
+		rusage_line(label, w[n])
 }
 
 # The kind of a warning is its text up to the colon ("High spread").

@@ -8,7 +8,8 @@
 # libMicro 0.4.1's layout with values from a published DEBUG vs
 # non-DEBUG table; passes-*.txt five passes a side from lognormal.awk;
 # why-*.txt five passes a side and the profiles of wrapper.sh -G;
-# three.*, passes.*, why.* and sun.txt are the golden outputs; gen.awk and
+# counts-*.txt eight passes a side with getrusage lines and -K counters;
+# three.*, passes.*, why.*, counts* and sun.txt are the golden outputs; gen.awk and
 # lognormal.awk make the synthetic files of the statistics tests.
 
 MV=$LM_TOP/multiview.sh

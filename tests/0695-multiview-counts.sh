@@ -1,0 +1,129 @@
+#!/bin/sh
+# multiview.sh compares the counts of a call (the getrusage lines of -S,
+# the -K counters) as it compares times (counts-a.txt against
+# counts-b.txt, eight passes a side): minor faults from 70 to 37 per
+# call, changed and marked; counts identical in every pass, not marked,
+# their interval a quantization step at least; counts 0 everywhere, no
+# delta; a row whose time changed and counts did not, no count line; a
+# -K event unavailable on one side, not compared; goldens in every
+# format; a file without counts against one with; the time rows as
+# without counts; -i and -T.
+# shellcheck disable=SC1091 # lib.sh and common.sh are found at run time
+. "$LM_TOP/tests/lib.sh"
+# shellcheck disable=SC1091
+. "$LM_TOP/tests/data/multiview/common.sh"
+
+if [ -z "$MV_AWKS" ]; then
+	skip "neither mawk nor gawk is installed"
+	done_testing
+	exit 0
+fi
+cp "$MVDATA/counts-a.txt" "$MVDATA/counts-b.txt" . || exit 1
+
+golden "counts, text" counts.txt counts-a.txt counts-b.txt
+golden "counts, text -C" counts-all.txt -C counts-a.txt counts-b.txt
+golden "counts, html" counts.html -f html counts-a.txt counts-b.txt
+golden "counts, csv" counts.csv -f csv counts-a.txt counts-b.txt
+golden "counts, json" counts.json -f json counts-a.txt counts-b.txt
+golden "counts, markdown" counts.md -f markdown counts-a.txt counts-b.txt
+
+# record CSV ROW FAMILY: the count record of FAMILY in ROW.
+record() {
+	awk -F, -v r="$2" -v f="$3" '/^name,family,file/ { on = 1; next }
+	    on && $1 == r && $2 == f' "$1"
+}
+# countlines FILE ROW: the lines under ROW of a text table.
+countlines() {
+	awk -v r="$2" '$1 == r { on = 1; next } on && /^    / { print; next }
+	    on { exit }' "$1"
+}
+# hl A B ROW LABEL: the delta of the Hodges-Lehmann shift of the log
+# values of the getrusage line LABEL of ROW, B against A.
+hl() {
+	awk -v r="$3" -v l="$4" '
+	FNR == 1 { s++ }
+	/^[a-z]/ { cur = $1 }
+	cur == r && index($0, l) { v[s, ++n[s]] = log($NF) }
+	END {
+		for (j = 1; j <= n[1]; j++)
+			for (k = 1; k <= n[2]; k++)
+				d[++m] = v[2, k] - v[1, j]
+		for (j = 2; j <= m; j++)
+			for (k = j; k > 1 && d[k - 1] > d[k]; k--) {
+				t = d[k]; d[k] = d[k - 1]; d[k - 1] = t
+			}
+		e = m % 2 ? d[(m + 1) / 2] : (d[m / 2] + d[m / 2 + 1]) / 2
+		f = exp(e)
+		printf "%.1f\n", (f > 1 ? -(f * 100 - 100) : 100 / f - 100)
+	}' "$1" "$2"
+}
+
+want=$(hl counts-a.txt counts-b.txt faults 'minor faults/call')
+for a in $MV_AWKS; do
+	mview "$a" -f csv counts-a.txt counts-b.txt >c.csv 2>c.err
+	mview "$a" counts-a.txt counts-b.txt >c.txt 2>>c.err
+	check "no warning ($a)" test ! -s c.err
+	r=$(record c.csv faults rusage:minor-faults)
+	check "faults: minor faults 70 -> 37 fewer, +$want% ($a): $r" test \
+	    "$(echo "$r" | cut -d, -f3-6,9)" = \
+	    "counts-b.txt,70.10000,37.00000,$want,fewer"
+	check "faults: the minor faults' line, marked ($a)" grep -Eqx \
+	    '    rusage:minor-faults +70\.10000 +37\.00000\[\+89\.5%\]±[0-9.]+\*' \
+	    c.txt
+	r=$(record c.csv same page-faults)
+	check "same: identical counts within noise ($a): $r" expr "$r" : \
+	    'same,page-faults,counts-b.txt,2.00000,2.00000,0.0,.*,noise$'
+	# One page fault over a batch of 100 calls is 0.5% of 2 a call.
+	check "same: the interval a step either way at least ($a)" \
+	    awk -F, -v r="$r" 'BEGIN { split(r, f); exit !(f[7] <= -0.5 &&
+	    f[8] >= 0.5) }'
+	check "same: no count line ($a)" test -z "$(countlines c.txt same)"
+	check "zero: 0 everywhere is same, no delta ($a)" test \
+	    "$(record c.csv zero page-faults)" = \
+	    "zero,page-faults,counts-b.txt,0.00000,0.00000,,,,same"
+	check "zero: no count line ($a)" test -z "$(countlines c.txt zero)"
+	check "timeonly: the time slower ($a)" test \
+	    "$(marked c.txt | grep -x timeonly)" = timeonly
+	check "timeonly: no count line ($a)" \
+	    test -z "$(countlines c.txt timeonly)"
+	check "unavail: the event one side lacks not compared ($a)" sh -c \
+	    '! grep -q "instructions" c.csv'
+	check "summary: 2 counts changed of 30 ($a)" grep -qx \
+	    '  counts: 2 changed of 30 compared (q <= 0.05)' c.txt
+done
+
+# Without the count lines: the time rows, their verdicts and summary as
+# with them; a file without counts against one with: no count line, no
+# warning.
+mkdir bare
+for s in a b; do
+	grep -Ev '^# +(cpu usecs|vol ctx|invol ctx|minor faults)|^# counter ' \
+	    "counts-$s.txt" >"bare/counts-$s.txt"
+done
+for a in $MV_AWKS; do
+	(cd bare && mview "$a" -f csv counts-a.txt counts-b.txt) >bare.csv
+	sed '/^$/,$d' c.csv >table.csv
+	check "the time rows as without counts ($a)" cmp bare.csv table.csv
+	(cd bare && mview "$a" counts-a.txt counts-b.txt) >bare.txt
+	# The name column is wider by the count lines'.
+	grep -v '^  *counts: \|^    \|^counts: ' c.txt | tr -s ' ' >times.txt
+	tr -s ' ' <bare.txt >bare1.txt
+	check "the text table and summary as without counts ($a)" \
+	    cmp bare1.txt times.txt
+	mview "$a" bare/counts-a.txt counts-b.txt >half.txt 2>half.err
+	check "reference without counts: no count line, no warning ($a)" \
+	    sh -c '! grep -q "^    \|counts:" half.txt && test ! -s half.err'
+	mview "$a" -i counts-a.txt counts-b.txt >i.txt 2>&1
+	check "-i: no count line ($a)" sh -c '! grep -q "^    " i.txt'
+	mview "$a" -T counts-a.txt counts-b.txt counts-a.txt >t.txt 2>&1
+	check "-T: no counts ($a)" sh -c \
+	    '! grep -q "rusage:\|^    \|counts:" t.txt'
+done
+
+if command -v python3 >/dev/null 2>&1; then
+	check "json parses" python3 -m json.tool "$MVDATA/counts.json"
+else
+	skip "python3 is not installed; json not parsed"
+fi
+
+done_testing
