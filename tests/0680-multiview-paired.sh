@@ -122,6 +122,12 @@ sh "$MV" aa.A aa.B >aa.txt 2>err
 check "A/A: paired, 6 pairs a row" grep -q '^aa.B: paired, 6 pairs a row' aa.txt
 check "A/A: nothing marked" awk '$1 ~ /^(getpid|nop1|memset_64|strlen_10)$/ &&
     /[]][^ ]*\*/ { bad = 1 } END { exit bad }' aa.txt
+sh "$MV" -f json aa.A aa.B >aa.json 2>err
+check "json: each compared cell of a paired row says its 6 pairs" sh -c \
+    'test "$(grep -c "\"method\": \"paired\"" aa.json)" -eq 4 &&
+    test "$(grep -c "\"pairs\": 6[,}]" aa.json)" -eq 4'
+check "json: the reference's cells say no pairs" sh -c \
+    'test "$(grep -c "\"pairs\":" aa.json)" -eq 4'
 if command -v mawk >/dev/null && command -v gawk >/dev/null; then
 	for f in text csv json html markdown; do
 		AWK=mawk sh "$MV" -f "$f" a b aa.B >m.out 2>m.err

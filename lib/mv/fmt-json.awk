@@ -109,6 +109,8 @@ function json_cell(b, i,    j, w, f, kind, n) {
 	if (F_ABS != "")
 		printf ", \"difference\": %s", F_ABS
 	printf ", \"pass_values\": [%s]", json_passes(i, b)
+	if ((b SUBSEP i) in NPAIR)
+		printf ", \"pairs\": %d", NPAIR[b SUBSEP i]
 	if ((i, b) in FAIL)
 		printf ", \"failed\": %s", js(FAIL[i, b])
 	if ((i, b) in UNSUP)
