@@ -2,7 +2,8 @@
 # wrapper.sh -G: profile passes after the timed ones; the profiles hold
 # the timed phase only, with each function's samples per pass; without
 # perf the timed passes run and the header says why there is no profile.
-# shellcheck source=tests/lib.sh disable=SC2016 # awk programs in single quotes
+# shellcheck source=tests/lib.sh disable=SC2016,SC2009 # awk programs in single
+# quotes; ps is POSIX, pgrep is not
 . "$LM_TOP/tests/lib.sh"
 
 W=$LM_TOP/wrapper.sh
@@ -164,6 +165,30 @@ for v in one two; do
 	check "-G -V: variant $v's header gives the wall time of the profiles" \
 	    grep -q '^!Profile_wall (s):' "v.$v"
 done
+
+# Stopped during the profile passes: the wrapper dies by the signal and
+# leaves no perf process and nothing in its temp roots.
+mkdir troot2 vroot2
+sh "$W" -q -G -r 1 -s suite -b bin -n prof_a -t troot2 -d vroot2 \
+    -o stopped.txt </dev/null >/dev/null 2>stopped.err &
+wpid=$!
+i=0
+until grep -q '^# PROFILE' stopped.txt 2>/dev/null ||
+    ps -eo args= | grep -q "^[^ ]*perf record .*$PWD/troot2"; do
+	i=$((i + 1))
+	[ "$i" -lt 300 ] || break
+	sleep 0.1
+done
+kill -TERM "$wpid"
+wait "$wpid"
+rc=$?
+check "SIGTERM in the profile passes: the wrapper dies by it ($rc)" \
+    test "$rc" -eq 143
+sleep 1
+check "SIGTERM in the profile passes: no perf process left" sh -c \
+    "! ps -eo args= | grep -v grep | grep -q '$PWD/troot2'"
+check "SIGTERM in the profile passes: nothing left in the temp roots" \
+    test -z "$(ls -A troot2)$(ls -A vroot2)"
 
 # Kernel symbols hidden (kptr_restrict 2 hides them even from root): the
 # check says so before the first run.
