@@ -156,6 +156,28 @@ bad_spec "env: not NAME=VALUE" -V A=binA -V B=env:FOO
 bad_spec "cmd: no such command" -V A=binA -V B=cmd:no-such-command-here
 bad_spec "a bad name" -V A=binA -V 'B/x=binB'
 bad_spec "no SPEC" -V A=binA -V B
+# A session stopped by SIGTERM: it dies by it, and leaves no process of
+# its own and nothing in its temp roots; each variant's file says so.
+mkdir troot3 vroot3
+printf 'getpid\nnop\n' >realsuite
+sh "$W" -q -r 50 -s realsuite -b "$BIN" -t troot3 -d vroot3 \
+    -V A="$BIN" -V B="$BIN" -o stopped </dev/null >/dev/null 2>&1 &
+wpid=$!
+sleep 1.5
+kill -TERM "$wpid"
+wait "$wpid"
+rc=$?
+check "-V stopped by SIGTERM: the wrapper dies by it ($rc)" test "$rc" -eq 143
+sleep 1
+check "-V stopped by SIGTERM: no process of its own left" sh -c \
+    "! ps -eo args= | grep -v grep | grep -q '$PWD/troot3'"
+check "-V stopped by SIGTERM: nothing left in the temp roots" \
+    test -z "$(ls -A troot3)$(ls -A vroot3)"
+for v in A B; do
+	check "-V stopped by SIGTERM: stopped.$v says it was interrupted" \
+	    grep -q '^!Interrupted: SIGTERM' "stopped.$v"
+done
+
 sh "$W" -q -s suite -b binA -t troot -d vroot -r 1 -V A=binA -V B=binB \
     >out 2>err
 rc=$?
