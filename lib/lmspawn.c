@@ -273,26 +273,58 @@ out:
 	return rc;
 }
 
-int
-main(int argc, char **argv)
+/* The lines up to an empty one into v[]: how many, or -1 when the
+ * request ends early, has too many, or (eq) a line lacks its '='. */
+static int
+read_list(char **v, int eq)
 {
-	char *args[MAXARGS + 1], *set[MAXARGS];
-	long limit;
-	int stop = 0, var = 0;
+	int n = 0;
 
-	if (argc == 3 && strcmp(argv[1], "--elf") == 0)
-		return elf_info(argv[2]);
-	if (argc == 4 && strcmp(argv[1], "-v") == 0) {
-		var = 1;
-		argv++;
-		argc--;
+	for (;;) {
+		char *a = get_line();
+
+		if (a == NULL)
+			return -1;
+		if (*a == '\0')
+			return n;
+		if (n == MAXARGS || (eq && strchr(a, '=') == NULL))
+			return -1;
+		v[n++] = a;
 	}
-	if (argc != 3 || chdir(argv[1]) != 0 ||
-	    (limit = strtol(argv[2], NULL, 10)) < 0) {
-		(void) fprintf(stderr,
-		    "usage: lmspawn [-v] DIR LIMIT | --elf FILE\n");
-		return 2;
+}
+
+/*
+ * The rest of a request after its two output paths: with -v the program
+ * (an empty line for args[0]) and the variables to set, then the
+ * arguments.  Returns 0, or -1 for a malformed request.
+ */
+static int
+read_request(int var, char **args, char **prog, char ***env)
+{
+	char *set[MAXARGS];
+	int n;
+
+	*prog = NULL;
+	*env = environ;
+	if (var) {
+		if ((*prog = get_line()) == NULL)
+			return -1;
+		if (**prog == '\0')
+			*prog = NULL;
+		if ((n = read_list(set, 1)) < 0 ||
+		    (*env = make_env(set, n)) == NULL)
+			return -1;
 	}
+	if ((n = read_list(args, 0)) <= 0)
+		return -1;
+	args[n] = NULL;
+	return 0;
+}
+
+/* SIGCHLD and the stopping signals wait in sigtimedwait, blocked. */
+static void
+block_signals(void)
+{
 	(void) signal(SIGCHLD, SIG_DFL);
 	(void) sigemptyset(&waitset);
 	(void) sigaddset(&waitset, SIGCHLD);
@@ -300,16 +332,19 @@ main(int argc, char **argv)
 	(void) sigaddset(&waitset, SIGINT);
 	(void) sigaddset(&waitset, SIGHUP);
 	(void) sigprocmask(SIG_BLOCK, &waitset, &oldmask);
-#ifdef __linux__
-	(void) prctl(PR_SET_PDEATHSIG, SIGTERM);
-	if (getppid() == 1)
-		return 0;
-#endif
-	(void) printf("ready\n");
-	(void) fflush(stdout);
+}
+
+/* Run requests until standard input ends (0), a stopping signal comes
+ * (0) or a request is malformed (1). */
+static int
+serve(int var, long limit)
+{
+	char *args[MAXARGS + 1];
+	int stop = 0;
+
 	while (stop == 0) {
-		char *out, *err, *prog = NULL, **env = environ;
-		int n = 0, status = 0, rc = 0, killed = 0;
+		char *out, *err, *prog, **env;
+		int status = 0, rc = 0, killed = 0;
 		long long t0;
 		pid_t pid;
 
@@ -320,42 +355,8 @@ main(int argc, char **argv)
 		(void) sigprocmask(SIG_BLOCK, &waitset, NULL);
 		if (out == NULL)
 			break;
-		err = get_line();
-		if (err == NULL)
-			return 1;
-		if (var) {
-			int nset = 0;
-
-			if ((prog = get_line()) == NULL)
-				return 1;
-			if (*prog == '\0')
-				prog = NULL;
-			for (;;) {
-				char *a = get_line();
-
-				if (a == NULL || (*a != '\0' &&
-				    (nset == MAXARGS || strchr(a, '=') == NULL)))
-					return 1;
-				if (*a == '\0')
-					break;
-				set[nset++] = a;
-			}
-			if ((env = make_env(set, nset)) == NULL)
-				return 1;
-		}
-		for (;;) {
-			char *a = get_line();
-
-			if (a == NULL)
-				return 1;
-			if (*a == '\0')
-				break;
-			if (n == MAXARGS)
-				return 1;
-			args[n++] = a;
-		}
-		args[n] = NULL;
-		if (n == 0)
+		if ((err = get_line()) == NULL ||
+		    read_request(var, args, &prog, &env) != 0)
 			return 1;
 		t0 = now_ns();
 		pid = start(args, prog, env, out, err, &rc);
@@ -376,4 +377,34 @@ main(int argc, char **argv)
 			return 1;
 	}
 	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	long limit;
+	int var = 0;
+
+	if (argc == 3 && strcmp(argv[1], "--elf") == 0)
+		return elf_info(argv[2]);
+	if (argc == 4 && strcmp(argv[1], "-v") == 0) {
+		var = 1;
+		argv++;
+		argc--;
+	}
+	if (argc != 3 || chdir(argv[1]) != 0 ||
+	    (limit = strtol(argv[2], NULL, 10)) < 0) {
+		(void) fprintf(stderr,
+		    "usage: lmspawn [-v] DIR LIMIT | --elf FILE\n");
+		return 2;
+	}
+	block_signals();
+#ifdef __linux__
+	(void) prctl(PR_SET_PDEATHSIG, SIGTERM);
+	if (getppid() == 1)
+		return 0;
+#endif
+	(void) printf("ready\n");
+	(void) fflush(stdout);
+	return serve(var, limit);
 }

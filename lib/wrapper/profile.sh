@@ -140,6 +140,35 @@ profile_one() {
 	done
 }
 
+# profile_spawn PERF-RECORD-COMMAND...: record one profile run into
+# lm_pdata and read it with perf report into lm_prep; lm_why says what
+# failed, and lm_pdt is the recording's wall time.
+profile_spawn() {
+	lm_why=
+	progress_next "$lm_name"
+	spawn "$lm_prep.out" "$lm_prep.err" "$@"
+	lm_pdt=$lm_dt
+	if [ "$lm_rc" -ne 0 ]; then
+		why "$lm_rc"
+		lm_why="perf record: $lm_why"
+	else
+		lm_senv=
+		spawn "$lm_prep" "$lm_prep.err" "$lm_perf" report -i "$lm_pdata" \
+		    --children --no-inline --sort dso,sym -g none --stdio -n \
+		    -t ';'
+		if [ "$lm_rc" -ne 0 ]; then
+			why "$lm_rc"
+			lm_why="perf report: $lm_why"
+		fi
+	fi
+	lm_senv=
+	rm -f "$lm_pdata" "$lm_pdata.old" "$lm_prep.out"
+	[ -z "$lm_why" ] ||
+	    lm_why="$lm_why: $(awk 'NF { $1 = $1; print; exit }' \
+	    "$lm_prep.err")"
+	rm -f "$lm_prep.err"
+}
+
 # profile_run ARGS...: run lm_k of profile pass lm_ppass, in variant lm_vi
 # (0: none), under perf record, then its report, into
 # $lm_state/prof.PASS.K.VARIANT; the outcome as a line of
@@ -193,29 +222,7 @@ profile_run() {
 		nth "$lm_vi" "$lm_vnames"
 		lm_name=$lm_name@$lm_gv
 	fi
-	lm_why=
-	progress_next "$lm_name"
-	spawn "$lm_prep.out" "$lm_prep.err" "$@"
-	lm_pdt=$lm_dt
-	if [ "$lm_rc" -ne 0 ]; then
-		why "$lm_rc"
-		lm_why="perf record: $lm_why"
-	else
-		lm_senv=
-		spawn "$lm_prep" "$lm_prep.err" "$lm_perf" report -i "$lm_pdata" \
-		    --children --no-inline --sort dso,sym -g none --stdio -n \
-		    -t ';'
-		if [ "$lm_rc" -ne 0 ]; then
-			why "$lm_rc"
-			lm_why="perf report: $lm_why"
-		fi
-	fi
-	lm_senv=
-	rm -f "$lm_pdata" "$lm_pdata.old" "$lm_prep.out"
-	[ -z "$lm_why" ] ||
-	    lm_why="$lm_why: $(awk 'NF { $1 = $1; print; exit }' \
-	    "$lm_prep.err")"
-	rm -f "$lm_prep.err"
+	profile_spawn "$@"
 	lm_done=$((lm_done + 1))
 	lm_dt=$lm_pdt
 	progress_run
