@@ -85,6 +85,39 @@ for w in 3.36:13 3.39:12; do
 	    test "$(rows alt alt.out)" -eq "${w#*:}"
 done
 
+# With variants, -w pins each pair's ratio, not either figure: the two
+# processes of a pair run back to back and share a counter's half, so
+# both cost 1 or both 2 (figures 50% apart, pass to pass), B always 1.05
+# times A.  The ratio is steady: 3 passes.  With C, whose ratio to A is
+# 1 or 1.5 by its own turn, the pairs disagree: all 6.
+mkdir vA vB vC
+for v in A:1 B:1.05 C:x; do
+	cat >"v${v%:*}/pr" <<EOF2
+#!/bin/sh
+n=\$((\$(cat "\$PRC" 2>/dev/null || echo 0) + 1))
+echo "\$n" >"\$PRC"
+k=\$(((n - 1) / ${PRN:-2}))
+u=1
+[ \$((k % 2)) -eq 1 ] && u=2
+f=${v#*:}
+[ "\$f" = x ] && { f=1; [ \$((n % 4)) -lt 2 ] && f=1.5; }
+awk -v u="\$u" -v f="\$f" 'BEGIN { printf "pr 1 1 %.5f 5 0 1\\n", u * f }'
+EOF2
+	chmod +x "v${v%:*}/pr"
+done
+echo 'pr -N pr' >psuite
+rm -f pr.count
+PRC=$PWD/pr.count sh "$W" -q -b vA -s psuite -t troot -d vroot -O '-C 5' -r 6 \
+    -p 3 -w 3 -V A=vA -V B=vB -o pw 2>err
+check "-V -w: exit 0" test "$?" -eq 0
+check "-V -w: figures 2x apart pass to pass, a steady ratio: 3 passes" \
+    test "$(rows pr pw.A)" -eq 3 -a "$(rows pr pw.B)" -eq 3
+rm -f pr.count
+PRC=$PWD/pr.count sh "$W" -q -b vA -s psuite -t troot -d vroot -O '-C 5' -r 6 \
+    -p 3 -w 3 -V A=vA -V C=vC -o pc 2>err
+check "-V -w: a ratio that moves pass to pass: all 6 passes" \
+    test "$(rows pr pc.A)" -eq 6 -a "$(rows pr pc.C)" -eq 6
+
 for bad in 0 -1 abc 1.2.3 . 0.0; do
 	check "-w $bad is refused" usage_fails sh "$W" -b bin -s suite -w "$bad" -N
 done

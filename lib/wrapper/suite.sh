@@ -291,9 +291,10 @@ dry_run() {
 # plan: the runs of the next pass into $lm_state/plan, one a line, NAME
 # CASE ARGS..., in suite order or shuffled, with variants (-V) each
 # headed by its pair's order (pair.awk); lm_npass is their number.
-# With -w, the runs whose passes already pin their figure are left out
-# (adaptive.awk, with Student's t from lib/mv/num.awk; without -w both
-# are the empty program /dev/null).
+# With -w, the runs whose passes already pin their figure (with variants,
+# each variant's ratio to the first) are left out (adaptive.awk, with
+# Student's t from lib/mv/num.awk; without -w both are the empty program
+# /dev/null).
 # The generator is Park-Miller's, in exact integer arithmetic, so one seed
 # gives one order under every awk (srand/rand differ between awks); its
 # state carries from one pass to the next in $lm_state/rand.
@@ -305,16 +306,23 @@ dry_run() {
 plan() {
 	lm_num=/dev/null
 	lm_ada=/dev/null
+	set -- "$lm_state/figures"
 	if [ -n "$lm_target" ]; then
 		lm_num=$lm_lib/mv/num.awk
 		lm_ada=$lm_wlib/adaptive.awk
+		lm_v=2
+		while [ "$lm_v" -le "${lm_nvar:-0}" ]; do
+			: >>"$lm_state/figures.$lm_v"
+			set -- "$@" "$lm_state/figures.$lm_v"
+			lm_v=$((lm_v + 1))
+		done
 	fi
 	awk -v seed="$lm_seed" -v rf="$lm_state/rand" -v cf="$lm_state/count" \
 	    -v figs="$lm_state/figures" -v pass="$lm_pass" \
 	    -v minpass="$lm_minpass" -v target="$lm_target" \
 	    -v nvar="${lm_nvar:-0}" -v vseed="$lm_vseed" \
 	    -v of="$lm_state/vrand" -f "$lm_num" -f "$lm_ada" \
-	    -f "$lm_wlib/pair.awk" -f "$lm_wlib/plan.awk" "$lm_state/figures" \
+	    -f "$lm_wlib/pair.awk" -f "$lm_wlib/plan.awk" "$@" \
 	    "$lm_state/selected" >"$lm_state/plan" ||
 	    die "cannot write in $lm_troot"
 	read -r lm_npass <"$lm_state/count" || die "cannot read $lm_state/count"

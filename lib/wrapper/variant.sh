@@ -262,8 +262,8 @@ run_variant() {
 }
 
 # flush_variants: flush for each variant, its log into its file; the
-# figures of the first variant are the pairs' (the batch, -w), those of
-# the others figures.N.
+# figures of the first variant settle the batch, and with the
+# others' figures.N give each pair's ratio for -w.
 flush_variants() {
 	[ -z "$lm_flushing" ] || return 0
 	lm_flushing=1
