@@ -255,6 +255,13 @@ function count_shown(b, j,    i, f) {
 	return 0
 }
 
+# Is file i's comparison of family f of row b shown, where the family
+# is: with -C wherever it was compared, else where it changed.
+function count_file_shown(b, i, f,    ck) {
+	ck = count_key(b, i, f)
+	return (ck in VERD) && (ALLCOUNTS || count_changed(VERD[ck]))
+}
+
 # How many families of row b are shown.
 function count_lines(b,    j, n) {
 	n = 0

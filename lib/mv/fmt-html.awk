@@ -144,8 +144,7 @@ function html_counts(b,    i, j, f, s) {
 			continue
 		f = CRF[b, j]
 		for (i = 2; i <= NFILE; i++)
-			if ((count_key(b, i, f) in VERD) && (ALLCOUNTS || \
-			    count_changed(VERD[count_key(b, i, f)])))
+			if (count_file_shown(b, i, f))
 				s = s "<li>" h(f " (" FILE[i] "): " \
 				    count_value(1, b, f) " -> " count_value(i, b, f) \
 				    " " count_note(b, i, f, 1)) "</li>\n"
