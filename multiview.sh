@@ -234,7 +234,8 @@ step; 0 everywhere on both sides is same.  Marks as for the times (+
 is fewer); under the row those that changed (all with -C), in text
 (not -i), html and markdown; csv a table after the others, json a
 counts member; each summary says how many changed.  The html forest
-plot and histogram are of the times only; -T reads no counts.
+plot draws those shown, a hollow diamond on a line under the row; its
+histogram is of the times only.  -T reads no counts.
 
 Header lines whose values differ between the files are listed first,
 except those that always differ (date, time, uptime, load, command,

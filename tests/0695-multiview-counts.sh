@@ -7,7 +7,7 @@
 # delta; a row whose time changed and counts did not, no count line; a
 # -K event unavailable on one side, not compared; goldens in every
 # format; a file without counts against one with; the time rows as
-# without counts; -i and -T.
+# without counts; -i and -T; the html forest plot's count lines.
 # shellcheck disable=SC1091 # lib.sh and common.sh are found at run time
 . "$LM_TOP/tests/lib.sh"
 # shellcheck disable=SC1091
@@ -119,6 +119,56 @@ for a in $MV_AWKS; do
 	check "-T: no counts ($a)" sh -c \
 	    '! grep -q "rusage:\|^    \|counts:" t.txt'
 done
+
+# The html forest plot: under a row's line a line per count family the
+# table shows, its delta a hollow diamond (cmark); with -C every family
+# compared, those with a delta marked; the wide intervals of the noise
+# ones cut with an arrow, the axis as without them; no count line where
+# there are no counts.
+# forest FILE: the lines of the forest plot's svg.
+forest() {
+	awk 'index($0, "<svg class=\"forest\"") == 1 { on = 1 }
+	on { print } on && /<\/svg>/ { exit }' "$1"
+}
+# count PATTERN: how many times the pattern occurs on stdin.
+count() { grep -o "$1" | wc -l | tr -d ' '; }
+# labels: the labels of the forest's lines on stdin, in order.
+labels() { sed -n 's/^<text class="c*nm"[^>]*>\([^<]*\)<.*/\1/p'; }
+for a in $MV_AWKS; do
+	mview "$a" -f html counts-a.txt counts-b.txt | forest /dev/stdin >f.svg
+	check "forest: the changed families' lines under their row ($a)" \
+	    test "$(labels <f.svg | grep -A 2 -x faults | tr '\n' ,)" = \
+	    "faults,faults rusage:minor-faults,faults page-faults,"
+	check "forest: a count line each, its diamond fewer's green ($a)" \
+	    test "$(count 'class="cnm"' <f.svg)" = 2 -a \
+	    "$(count '<path class="cmark" [^>]*stroke="#1a8a1a"' <f.svg)" = 2
+	check "forest: the key says what a diamond is ($a)" \
+	    grep -q '<path class="key".*a count of the benchmark above' f.svg
+	mview "$a" -f html -C counts-a.txt counts-b.txt | forest /dev/stdin \
+	    >all.svg
+	mview "$a" -f csv -C counts-a.txt counts-b.txt >all.csv
+	want=$(awk -F, '/^name,family,file/ { on = 1; next }
+	    on && $6 != ""' all.csv | wc -l | tr -d ' ')
+	check "-C forest: a line for every family compared (30) ($a)" \
+	    test "$(count 'class="cnm"' <all.svg)" = 30
+	check "-C forest: a diamond for each family with a delta ($want, $a)" \
+	    test "$(count 'class="cmark"' <all.svg)" = "$want"
+	check "-C forest: a wide interval cut with an arrow ($a)" \
+	    grep -q 'invol-ctx-sw<.*class="cut"' all.svg
+	# The ticks' labels over the plot: where each percentage is.
+	grep '^<text class="ax"[^>]* y="36"' f.svg >f.axis
+	grep '^<text class="ax"[^>]* y="36"' all.svg >all.axis
+	check "-C forest: the axis as without the noise families ($a)" \
+	    sh -c 'test -s f.axis && cmp f.axis all.axis'
+	(cd bare && mview "$a" -f html -C counts-a.txt counts-b.txt) |
+	    forest /dev/stdin >bare.svg
+	mview "$a" -f html -C bare/counts-a.txt counts-b.txt |
+	    forest /dev/stdin >half.svg
+	check "forest: no count line without counts ($a)" sh -c \
+	    '! grep -q "class=\"cmark\"\|class=\"cnm\"\|a count of" \
+	    bare.svg half.svg'
+done
+same_output "counts, html -C" -f html -C counts-a.txt counts-b.txt
 
 if command -v python3 >/dev/null 2>&1; then
 	check "json parses" python3 -m json.tool "$MVDATA/counts.json"

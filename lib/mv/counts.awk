@@ -6,7 +6,8 @@
 # the row.  Part of multiview's program (main.awk says how it is put
 # together): read.awk hands it the count lines, main.awk calls
 # count_all() once the times' verdicts are in, and the renderers print
-# what it leaves with count_lines(), count_value() and count_note().
+# what it leaves with count_lines(), count_value(), count_note() and
+# count_est().
 #
 # Families: rusage:cpu-usecs, rusage:vol-ctx-sw, rusage:invol-ctx-sw and
 # rusage:minor-faults from the statistics block ("unresolved" lines add
@@ -253,6 +254,23 @@ function count_shown(b, j,    i, f) {
 		if (count_changed(VERD[count_key(b, i, f)]))
 			return 1
 	return 0
+}
+
+# Is file i's comparison of family f of row b shown, where the family
+# is: with -C wherever it was compared, else where it changed.
+function count_file_shown(b, i, f,    ck) {
+	ck = count_key(b, i, f)
+	return (ck in VERD) && (ALLCOUNTS || count_changed(VERD[ck]))
+}
+
+# The log shift of family f of row b in file i, as EST is a time's: the
+# estimate where it was tested, the log of the ratio of the medians
+# where it was not; "" where there is no ratio (same).
+function count_est(b, i, f,    ck) {
+	ck = count_key(b, i, f)
+	if (count_tested(VERD[ck]))
+		return EST[ck]
+	return VERD[ck] == "untested" && RATIO[ck] > 0 ? log(RATIO[ck]) : ""
 }
 
 # How many families of row b are shown.

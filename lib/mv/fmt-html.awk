@@ -9,8 +9,8 @@
 # intervals, a histogram of the deltas, the header lines, the results
 # with a strip of the passes per row, the counts of a call that changed
 # (counts.awk; all with -C) and its whys (why.awk) in rows under it, the
-# legend and the counts.  The forest plot and the histogram are of the
-# times only.  Every
+# legend and the counts.  The forest plot draws the counts the table
+# shows under their row; the histogram is of the times only.  Every
 # text from the files goes through h().  Part of multiview's program
 # (main.awk says how it is put together).
 
@@ -144,8 +144,7 @@ function html_counts(b,    i, j, f, s) {
 			continue
 		f = CRF[b, j]
 		for (i = 2; i <= NFILE; i++)
-			if ((count_key(b, i, f) in VERD) && (ALLCOUNTS || \
-			    count_changed(VERD[count_key(b, i, f)])))
+			if (count_file_shown(b, i, f))
 				s = s "<li>" h(f " (" FILE[i] "): " \
 				    count_value(1, b, f) " -> " count_value(i, b, f) \
 				    " " count_note(b, i, f, 1)) "</li>\n"
@@ -306,8 +305,9 @@ function svg_colour(key) {
 }
 
 # The axis's half range: the largest interval end of any tested row,
-# at least twice the floor and 10%, at most 10x either way.
-function svg_range(    r, i, key, m) {
+# and the reach of every count drawn (svg_count_reach), at least twice
+# the floor and 10%, at most 10x either way.
+function svg_range(    r, i, j, b, key, m) {
 	m = max(2 * LFLOORN, log(1.10))
 	for (r = 1; r <= NROW; r++)
 		for (i = 2; i <= NFILE; i++) {
@@ -318,7 +318,27 @@ function svg_range(    r, i, key, m) {
 			if (tested(VERD[key]))
 				m = max(m, max(abs(LLO[key]), abs(LHI[key])))
 		}
+	for (r = 1; r <= NROW; r++) {
+		b = ROW[r]
+		for (j = 1; j <= CRN[b]; j++)
+			for (i = 2; count_shown(b, j) && i <= NFILE; i++)
+				m = max(m, svg_count_reach(b, i, CRF[b, j]))
+	}
 	return min(m * 1.05, log(10))
+}
+
+# How far the count of family f of row b in file i reaches on the axis:
+# where it is drawn and changed, its delta, and the ends of its interval
+# no further than twice that; else 0.  A count resting on few events
+# has a wide interval, and one near 0 a large ratio: such a count, or
+# one within noise (-C), must not squash the times.  What the axis cuts
+# ends in an arrow at its end.
+function svg_count_reach(b, i, f,    ck, e) {
+	ck = count_key(b, i, f)
+	if (!count_file_shown(b, i, f) || !count_changed(VERD[ck]))
+		return 0
+	e = abs(count_est(b, i, f))
+	return max(e, min(max(abs(LLO[ck]), abs(LHI[ck])), 2 * e))
 }
 
 function sx(x) {
@@ -377,11 +397,15 @@ function svg_mark(i, x, y, c, cls,    s, t) {
 
 # The forest plot: a line per benchmark, by the size of its largest
 # change (-g: in the table's order), each compared file's delta as a
-# mark and its interval as a bar, the floor band shaded.
-function svg_forest(    n, idx, r, y, W, LW, RH, top) {
+# mark and its interval as a bar, the floor band shaded; under a
+# benchmark's line, a line per count family the table shows under it.
+function svg_forest(    n, idx, r, y, W, LW, RH, top, nl, k, b, j) {
 	n = forest_order(idx)
 	if (n == 0)
 		return
+	nl = n
+	for (r = 1; r <= n; r++)
+		nl += count_lines(ROW[idx[r]])
 	W = 760
 	LW = 210
 	RH = 13 + 3 * (NFILE - 2)
@@ -389,19 +413,27 @@ function svg_forest(    n, idx, r, y, W, LW, RH, top) {
 	PLOTX0 = LW + 10
 	PLOTX1 = W - 20
 	SRANGE = svg_range()
-	y = top + n * RH + (NFILE > 2 ? 50 : 32)
+	y = top + nl * RH + (NFILE > 2 ? 50 : 32) + (nl > n ? 18 : 0)
 	printf "<svg class=\"forest\" xmlns=\"http://www.w3.org/2000/svg\" " \
 	    "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" " \
 	    "font-family=\"sans-serif\" font-size=\"10\">\n", W, y, W, y
 	print "<title>" h("the delta of each benchmark and its " LEVEL \
-	    "% interval, faster to the right") "</title>"
+	    "% interval, faster to the right" (nl > n ? \
+	    "; under a benchmark, its counts" : "")) "</title>"
 	printf "<rect class=\"plot\" x=\"%d\" y=\"%d\" width=\"%d\" " \
 	    "height=\"%d\" fill=\"none\" stroke=\"#d0d0d0\"/>\n", PLOTX0, top,
-	    PLOTX1 - PLOTX0, n * RH
-	printf "%s", svg_axis(top, top + n * RH)
-	for (r = 1; r <= n; r++)
-		svg_forest_row(ROW[idx[r]], top + (r - 0.5) * RH, LW)
-	svg_forest_key(top + n * RH + 24)
+	    PLOTX1 - PLOTX0, nl * RH
+	printf "%s", svg_axis(top, top + nl * RH)
+	k = 0
+	for (r = 1; r <= n; r++) {
+		b = ROW[idx[r]]
+		svg_forest_row(b, top + (k++ + 0.5) * RH, LW)
+		for (j = 1; j <= CRN[b]; j++)
+			if (count_shown(b, j))
+				svg_count_row(b, CRF[b, j],
+				    top + (k++ + 0.5) * RH, LW)
+	}
+	svg_forest_key(top + nl * RH + 24, nl > n)
 	print "</svg>"
 }
 
@@ -449,8 +481,69 @@ function svg_forest_row(b, y, lw,    s, nm, i, key, off, c) {
 	print s
 }
 
-# Under the plot: the colours, and with three or more files the shapes.
-function svg_forest_key(y,    x, i, s) {
+# A count line at height y: family f of row b, its label smaller and
+# lighter than a benchmark's, each shown file's delta a hollow diamond
+# in the colour of its verdict (more as slower, fewer as faster, the
+# others as noise) and its interval a thinner bar, a little lower for
+# each file as the marks above are.
+function svg_count_row(b, f, y, lw,    s, i, ck, e, off, c) {
+	s = sprintf("<text class=\"cnm\" x=\"%d\" y=\"%.1f\" " \
+	    "text-anchor=\"end\" font-size=\"9\" fill=\"#707070\">%s</text>",
+	    lw, y + 3, h(svg_count_label(b, f)))
+	for (i = 2; i <= NFILE; i++) {
+		e = count_est(b, i, f)
+		if (!count_file_shown(b, i, f) || e == "")
+			continue
+		ck = count_key(b, i, f)
+		off = (NFILE > 2) ? (i - 2 - (NFILE - 2) / 2) * 3 : 0
+		c = VERD[ck] == "more" ? "#c81e1e" : \
+		    (VERD[ck] == "fewer" ? "#1a8a1a" : "#a8a8a8")
+		if (count_tested(VERD[ck]))
+			s = s sprintf("<line class=\"cbar\" x1=\"%s\" " \
+			    "y1=\"%.1f\" x2=\"%s\" y2=\"%.1f\" stroke=\"%s\" " \
+			    "stroke-width=\"1.5\"/>", sx(-LHI[ck]), y + off,
+			    sx(-LLO[ck]), y + off, c) \
+			    svg_count_cut(LLO[ck], LHI[ck], y + off, c)
+		else
+			s = s svg_count_cut(e, e, y + off, c)
+		s = s svg_count_mark(sx(-e), y + off, c, "cmark")
+	}
+	print s
+}
+
+# "ROW FAMILY" in 40 characters at most, the row's name cut first.
+function svg_count_label(b, f,    k) {
+	k = 40 - length(f) - 2
+	if (length(b) + 1 + length(f) <= 40)
+		return b " " f
+	if (k >= 4)
+		return substr(b, 1, k) "~ " f
+	return substr(b " " f, 1, 39) "~"
+}
+
+# An arrow at height y at each end of the axis that cuts the log
+# shifts from lo to hi: more (slower) is to the left.
+function svg_count_cut(lo, hi, y, c,    s) {
+	s = ""
+	if (hi > SRANGE)
+		s = s sprintf("<path class=\"cut\" d=\"M%d %.1fl5 -3v6z\" " \
+		    "fill=\"%s\"/>", PLOTX0, y, c)
+	if (-lo > SRANGE)
+		s = s sprintf("<path class=\"cut\" d=\"M%d %.1fl-5 -3v6z\" " \
+		    "fill=\"%s\"/>", PLOTX1, y, c)
+	return s
+}
+
+# The mark of a count: a hollow diamond, unlike every file's mark.
+function svg_count_mark(x, y, c, cls) {
+	return sprintf("<path class=\"%s\" d=\"M%s %.1fl3.5 3.5l-3.5 3.5" \
+	    "l-3.5 -3.5z\" fill=\"#fff\" stroke=\"%s\" stroke-width=\"1.5\"/>",
+	    cls, x, y - 3.5, c)
+}
+
+# Under the plot: the colours, with three or more files the shapes, and
+# where counts are drawn (counts) their mark.
+function svg_forest_key(y, counts,    x, i, s) {
 	s = sprintf("<text class=\"ax\" x=\"%d\" y=\"%d\" " \
 	    "text-anchor=\"start\">", 10, y)
 	s = s "<tspan fill=\"#1a8a1a\">&#9679; faster</tspan>  " \
@@ -460,6 +553,13 @@ function svg_forest_key(y,    x, i, s) {
 	    "<tspan fill=\"#d07000\">&#9679; suspect</tspan>  " \
 	    h(sprintf("shaded: the +/-%g%% floor", FLOORN)) "</text>"
 	print s
+	if (counts)
+		printf "%s<text class=\"ax\" x=\"%d\" y=\"%d\" " \
+		    "text-anchor=\"start\">%s</text>\n", svg_count_mark(14,
+		    y + (NFILE > 2 ? 32 : 14), "#444", "key"), 24,
+		    y + (NFILE > 2 ? 36 : 18), "a count of the benchmark " \
+		    "above, on the same axis: red more, green fewer, grey " \
+		    "neither; an arrow: its interval goes on"
 	if (NFILE <= 2)
 		return
 	x = 10

@@ -63,9 +63,7 @@ function md_counts(    r, b, i, j, f, s) {
 			s = ""
 			for (j = 1; j <= CRN[b]; j++) {
 				f = CRF[b, j]
-				if (!count_shown(b, j) || \
-				    !(count_key(b, i, f) in VERD) || (!ALLCOUNTS && \
-				    !count_changed(VERD[count_key(b, i, f)])))
+				if (!count_file_shown(b, i, f))
 					continue
 				s = s "  - " md(f ": " count_value(1, b, f) " -> " \
 				    count_value(i, b, f) " " count_note(b, i, f, 1)) \
