@@ -304,6 +304,14 @@ function svg_colour(key) {
 	return VERD[key] == "small" ? "#707070" : "#a8a8a8"
 }
 
+# Where the plot puts a delta: the log estimate of a tested row, the log
+# of the plain ratio of one that was not tested.
+function plot_est(key) {
+	if (tested(VERD[key]))
+		return EST[key]
+	return RATIO[key] + 0 > 0 ? log(RATIO[key]) : 0
+}
+
 # The axis's half range: the largest interval end of any tested row,
 # and the reach of every count drawn (svg_count_reach), at least twice
 # the floor and 10%, at most 10x either way.
@@ -314,7 +322,7 @@ function svg_range(    r, i, j, b, key, m) {
 			key = ROW[r] SUBSEP i
 			if (!hasratio(VERD[key]))
 				continue
-			m = max(m, abs(EST[key]))
+			m = max(m, abs(plot_est(key)))
 			if (tested(VERD[key]))
 				m = max(m, max(abs(LLO[key]), abs(LHI[key])))
 		}
@@ -476,7 +484,7 @@ function svg_forest_row(b, y, lw,    s, nm, i, key, off, c) {
 			    "stroke=\"%s\" stroke-width=\"2\"/>",
 			    sx(-LHI[key]), y + off, sx(-LLO[key]),
 			    y + off, c)
-		s = s svg_mark(i, sx(-EST[key]), y + off, c, "mark")
+		s = s svg_mark(i, sx(-plot_est(key)), y + off, c, "mark")
 	}
 	print s
 }
