@@ -301,12 +301,13 @@ read_list(char **v, int eq)
 static int
 read_request(int var, char **args, char **prog, char ***env)
 {
-	char *set[MAXARGS];
 	int n;
 
 	*prog = NULL;
 	*env = environ;
 	if (var) {
+		char *set[MAXARGS];
+
 		if ((*prog = get_line()) == NULL)
 			return -1;
 		if (**prog == '\0')
