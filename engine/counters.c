@@ -149,7 +149,7 @@ add_event(const struct evname *e, const char *label, int mode)
 	ev->ev_exkernel = mode == 'u';
 }
 
-/* One word of the list: NAME, NAME:u, NAME:k or default. */
+/* One word of the list: NAME, NAME:u, NAME:k, default or software. */
 static void
 parse_word(const char *w, size_t len)
 {
@@ -164,11 +164,18 @@ parse_word(const char *w, size_t len)
 				add_event(e, e->en_name, 0);
 		return;
 	}
+	if (len == 8 && strncmp(w, "software", 8) == 0) {
+		for (e = evnames; e->en_name != NULL; e++)
+			if (e->en_type == EV_SW)
+				add_event(e, e->en_name, 0);
+		return;
+	}
 	if ((e = evname_find(w, nlen)) == NULL)
 		lm_usage_error("-K: unknown event '%.*s' (events: instructions,"
 		    " cycles, branches, branch-misses, cache-misses,"
 		    " task-clock, page-faults, minor-faults, major-faults,"
-		    " context-switches, cpu-migrations, default)", (int)len, w);
+		    " context-switches, cpu-migrations, default, software)",
+		    (int)len, w);
 	if (colon != NULL) {
 		if (len - nlen != 2 || (colon[1] != 'u' && colon[1] != 'k'))
 			lm_usage_error("-K: '%.*s': the suffix is :u (user"

@@ -60,6 +60,10 @@ for bad in foo context-switches:u cpu-migrations:k task-clock:u \
 done
 check "the result line is the same with -K" result_ok getpid probe
 check "-K prints a scope line" grep -q '^# counters scope inherited' probe
+"$BIN/getpid" $Q -K software >sw 2>sw.err
+check "-K software: the six software events, in the engine's order" \
+    test "$(awk '$2 == "counter" { s = s " " $3 } END { print s }' sw)" = \
+    " task-clock page-faults minor-faults major-faults context-switches cpu-migrations"
 
 # ---- known counts, as root (or this user) and as nobody -------------------
 
