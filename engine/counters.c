@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "engine.h"
@@ -110,9 +111,10 @@ static struct {
 	struct event	ev[LM_EVMAX];
 	int		inherit;	/* children's counts are added */
 	int		paranoid;	/* perf_event_paranoid, or -1 */
+	int		fdroom;		/* the descriptor limit was raised */
 	struct ctr_shared	*sh;
 	size_t		shsize;
-} K = { 0, { { NULL, "", 0, 0, 0, 0, "" } }, 1, -1, NULL, 0 };
+} K = { 0, { { NULL, "", 0, 0, 0, 0, "" } }, 1, -1, 0, NULL, 0 };
 
 /*
  * -K: names
@@ -561,6 +563,32 @@ lmi_ctr_end(struct ctr_thread *ct, int w)
  * Shared storage and accounting
  */
 
+/*
+ * Every worker thread holds a descriptor per event: the soft limit on
+ * descriptors is raised by that many, as far as the hard limit allows,
+ * so that counting takes none of the room the case left itself (200
+ * threads would otherwise run out at the usual 1024).  The case opened
+ * its own descriptors before its workers count, so their numbers stay.
+ */
+static void
+room_for_counters(int nthreads)
+{
+	struct rlimit rl;
+	rlim_t want;
+
+	if (K.fdroom || getrlimit(RLIMIT_NOFILE, &rl) != 0 ||
+	    rl.rlim_cur == RLIM_INFINITY)
+		return;
+	K.fdroom = 1;
+	want = rl.rlim_cur + (rlim_t)K.nev * (rlim_t)nthreads;
+	if (rl.rlim_max != RLIM_INFINITY && want > rl.rlim_max)
+		want = rl.rlim_max;
+	if (want <= rl.rlim_cur)
+		return;
+	rl.rlim_cur = want;
+	(void) setrlimit(RLIMIT_NOFILE, &rl);
+}
+
 /* Before the workers start: room for nworkers and cap samples. */
 void
 lmi_ctr_setup(int nworkers, int cap)
@@ -572,6 +600,7 @@ lmi_ctr_setup(int nworkers, int cap)
 
 	if (K.nev == 0)
 		return;
+	room_for_counters(lm_optT);
 	if (K.sh != NULL)
 		(void) munmap(K.sh, K.shsize);
 	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,

@@ -136,6 +136,25 @@ else
 	    grep -q '^# counter page-faults .* user-mode-only$' un
 fi
 
+# ---- descriptors ------------------------------------------------------------
+
+# Each worker holds a descriptor per event: 8 threads of 6 events need
+# 48 more than a soft limit of 32 allows, and the engine takes them
+# from the hard limit.
+hard=$(ulimit -H -n)
+if [ "$hard" != unlimited ] && [ "$hard" -lt 128 ]; then
+	skip "the hard limit on descriptors is $hard: no room to raise"
+else
+	# shellcheck disable=SC3045 # ulimit -S -n: in every shell we run under
+	(ulimit -S -n 32 && exec "$BIN/getpid" $Q -T 8 -K software) \
+	    >fd 2>fd.err
+	rc=$?
+	check "-K software, 8 threads, soft limit 32: exit 0 ($rc)" \
+	    test "$rc" -eq 0
+	check "... and every event counted" test "$(awk '$2 == "counter" &&
+	    $4 != "unavailable"' fd | wc -l)" -eq 6
+fi
+
 # ---- hardware --------------------------------------------------------------
 
 "$BIN/getpid" $Q -K instructions >hw 2>hw.err
