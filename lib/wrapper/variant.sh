@@ -338,8 +338,10 @@ variant_headers() {
 	exec 3>"$lm_state/foot"
 }
 
-# variant_foot: the closing header lines into each variant's file.
+# variant_foot: the closing header lines into each variant's file; if
+# the header was still being written (a signal), it goes in first.
 variant_foot() {
+	[ -f "$lm_state/foot" ] || variant_headers
 	lm_vi=1
 	while [ "$lm_vi" -le "$lm_nvar" ]; do
 		nth "$lm_vi" "$lm_vnames"
