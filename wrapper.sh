@@ -68,8 +68,13 @@ Run every line of a suite and write one result file (stdout by default).
             changed; the header says the event and what the profiles
             lack (no perf, kernel hidden)
   -K EVENTS count perf events per operation in every run (the engine's
-            -K: a comma list, or 'default'); the header says which
-            events are counted and which are missing, and why
+            -K: a comma list, 'default' or 'software'); the header says
+            which events are counted and which are missing, and why;
+            'none' counts nothing.  Without -K, the software events are
+            counted (page faults, context switches, migrations, task
+            clock), unless a selected program is not built with this
+            engine or nothing can be counted: then the header says why
+            not, and no warning is given
   -h, -?    this help
 A substring operand selects the runs whose name or case contains it;
 options come before the substrings.
@@ -245,8 +250,16 @@ lm_minpass=${lm_minpass:-3}
 if [ -n "$lm_target" ] && [ "$lm_minpass" -gt "$lm_passes" ]; then
 	bad "-p $lm_minpass is more than the $lm_passes passes of -r"
 fi
+# Counting: -K LIST as given, nothing with -K none; without -K, the
+# software events, added to the common options once counters_probe
+# finds that they can be counted (trust.sh).
+lm_kdef=
+case $lm_events in
+'') lm_events=software; lm_kdef=1 ;;
+none) lm_events= ;;
+*) lm_extra="$lm_extra -K $lm_events" ;;
+esac
 # The common options, blank-separated; the operands are substring filters.
-[ -z "$lm_events" ] || lm_extra="$lm_extra -K $lm_events"
 lm_opts=$(printf '%s\n' "$lm_base $lm_extra" | awk '{ $1 = $1; print }')
 # The statistic of each run's samples its figure is: the last -F or -M.
 lm_fig=median
@@ -331,7 +344,7 @@ for lm_p in "$here/bin/.lmspawn" "$here/../lib/libmicro/bin/.lmspawn"; do
 done
 [ -n "$lm_runner" ] ||
     bad "no runner bin/.lmspawn beside the wrapper in $here (run make)"
-# -K: which of the events this machine and this user can count.
+# Which of the events this machine and this user can count.
 counters_probe
 
 if [ -z "$lm_suite" ]; then
@@ -397,6 +410,7 @@ check_suite
 select_runs
 check_selected
 [ -z "$lm_nvar" ] || setup_variants
+counters_settle
 if [ -n "$lm_dry" ]; then
 	dry_run
 	[ -z "$lm_nvar" ] ||

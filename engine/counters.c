@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "engine.h"
@@ -110,9 +111,10 @@ static struct {
 	struct event	ev[LM_EVMAX];
 	int		inherit;	/* children's counts are added */
 	int		paranoid;	/* perf_event_paranoid, or -1 */
+	int		fdroom;		/* the descriptor limit was raised */
 	struct ctr_shared	*sh;
 	size_t		shsize;
-} K = { 0, { { NULL, "", 0, 0, 0, 0, "" } }, 1, -1, NULL, 0 };
+} K = { 0, { { NULL, "", 0, 0, 0, 0, "" } }, 1, -1, 0, NULL, 0 };
 
 /*
  * -K: names
@@ -149,7 +151,7 @@ add_event(const struct evname *e, const char *label, int mode)
 	ev->ev_exkernel = mode == 'u';
 }
 
-/* One word of the list: NAME, NAME:u, NAME:k or default. */
+/* One word of the list: NAME, NAME:u, NAME:k, default or software. */
 static void
 parse_word(const char *w, size_t len)
 {
@@ -164,11 +166,18 @@ parse_word(const char *w, size_t len)
 				add_event(e, e->en_name, 0);
 		return;
 	}
+	if (len == 8 && strncmp(w, "software", 8) == 0) {
+		for (e = evnames; e->en_name != NULL; e++)
+			if (e->en_type == EV_SW)
+				add_event(e, e->en_name, 0);
+		return;
+	}
 	if ((e = evname_find(w, nlen)) == NULL)
 		lm_usage_error("-K: unknown event '%.*s' (events: instructions,"
 		    " cycles, branches, branch-misses, cache-misses,"
 		    " task-clock, page-faults, minor-faults, major-faults,"
-		    " context-switches, cpu-migrations, default)", (int)len, w);
+		    " context-switches, cpu-migrations, default, software)",
+		    (int)len, w);
 	if (colon != NULL) {
 		if (len - nlen != 2 || (colon[1] != 'u' && colon[1] != 'k'))
 			lm_usage_error("-K: '%.*s': the suffix is :u (user"
@@ -554,6 +563,32 @@ lmi_ctr_end(struct ctr_thread *ct, int w)
  * Shared storage and accounting
  */
 
+/*
+ * Every worker thread holds a descriptor per event: the soft limit on
+ * descriptors is raised by that many, as far as the hard limit allows,
+ * so that counting takes none of the room the case left itself (200
+ * threads would otherwise run out at the usual 1024).  The case opened
+ * its own descriptors before its workers count, so their numbers stay.
+ */
+static void
+room_for_counters(int nthreads)
+{
+	struct rlimit rl;
+	rlim_t want;
+
+	if (K.fdroom || getrlimit(RLIMIT_NOFILE, &rl) != 0 ||
+	    rl.rlim_cur == RLIM_INFINITY)
+		return;
+	K.fdroom = 1;
+	want = rl.rlim_cur + (rlim_t)K.nev * (rlim_t)nthreads;
+	if (rl.rlim_max != RLIM_INFINITY && want > rl.rlim_max)
+		want = rl.rlim_max;
+	if (want <= rl.rlim_cur)
+		return;
+	rl.rlim_cur = want;
+	(void) setrlimit(RLIMIT_NOFILE, &rl);
+}
+
 /* Before the workers start: room for nworkers and cap samples. */
 void
 lmi_ctr_setup(int nworkers, int cap)
@@ -565,6 +600,7 @@ lmi_ctr_setup(int nworkers, int cap)
 
 	if (K.nev == 0)
 		return;
+	room_for_counters(lm_optT);
 	if (K.sh != NULL)
 		(void) munmap(K.sh, K.shsize);
 	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,

@@ -83,7 +83,7 @@ usage(FILE *fp)
 	    " task-clock, page-faults, minor-faults,\n           major-faults"
 	    " (:u/:k: faults of user/kernel accesses),\n"
 	    "           context-switches, cpu-migrations; default: the"
-	    " usual ones\n"
+	    " usual ones;\n           software: the six software ones\n"
 	    "  -L       print the argument line\n"
 	    "  -M       report the mean instead of the median (-F mean)\n"
 	    "  -N name  benchmark name (default: the program name)\n"

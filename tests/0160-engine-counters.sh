@@ -60,6 +60,10 @@ for bad in foo context-switches:u cpu-migrations:k task-clock:u \
 done
 check "the result line is the same with -K" result_ok getpid probe
 check "-K prints a scope line" grep -q '^# counters scope inherited' probe
+"$BIN/getpid" $Q -K software >sw 2>sw.err
+check "-K software: the six software events, in the engine's order" \
+    test "$(awk '$2 == "counter" { s = s " " $3 } END { print s }' sw)" = \
+    " task-clock page-faults minor-faults major-faults context-switches cpu-migrations"
 
 # ---- known counts, as root (or this user) and as nobody -------------------
 
@@ -130,6 +134,25 @@ else
 	    grep -q 'switches, cpu-migrations: not counted:.*_paranoid' un.err
 	check "as $who: page faults are counted in user mode, so marked" \
 	    grep -q '^# counter page-faults .* user-mode-only$' un
+fi
+
+# ---- descriptors ------------------------------------------------------------
+
+# Each worker holds a descriptor per event: 8 threads of 6 events need
+# 48 more than a soft limit of 32 allows, and the engine takes them
+# from the hard limit.
+hard=$(ulimit -H -n)
+if [ "$hard" != unlimited ] && [ "$hard" -lt 128 ]; then
+	skip "the hard limit on descriptors is $hard: no room to raise"
+else
+	# shellcheck disable=SC3045 # ulimit -S -n: in every shell we run under
+	(ulimit -S -n 32 && exec "$BIN/getpid" $Q -T 8 -K software) \
+	    >fd 2>fd.err
+	rc=$?
+	check "-K software, 8 threads, soft limit 32: exit 0 ($rc)" \
+	    test "$rc" -eq 0
+	check "... and every event counted" test "$(awk '$2 == "counter" &&
+	    $4 != "unavailable"' fd | wc -l)" -eq 6
 fi
 
 # ---- hardware --------------------------------------------------------------

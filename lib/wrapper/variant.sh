@@ -282,7 +282,8 @@ flush_variants() {
 			case $lm_passhdrs in *" $lm_vi "*) lm_ph=1 ;; esac
 			awk -v dir="$lm_state" -v pass="$lm_pass" \
 			    -v passes="$lm_passes" -v hdr="$lm_ph" \
-			    -v figs="$lm_figs" -f "$lm_lib/result.awk" \
+			    -v figs="$lm_figs" -v knotes="$lm_knotesf" \
+			    -f "$lm_lib/result.awk" \
 			    -f "$lm_wlib/flush.awk" "$lm_f" \
 			    >>"$lm_out.$lm_gv" || return 1
 			lm_passhdrs="$lm_passhdrs $lm_vi "
@@ -338,8 +339,10 @@ variant_headers() {
 	exec 3>"$lm_state/foot"
 }
 
-# variant_foot: the closing header lines into each variant's file.
+# variant_foot: the closing header lines into each variant's file; if
+# the header was still being written (a signal), it goes in first.
 variant_foot() {
+	[ -f "$lm_state/foot" ] || variant_headers
 	lm_vi=1
 	while [ "$lm_vi" -le "$lm_nvar" ]; do
 		nth "$lm_vi" "$lm_vnames"
