@@ -89,7 +89,8 @@ done
 # processes of a pair run back to back and share a counter's half, so
 # both cost 1 or both 2 (figures 50% apart, pass to pass), B always 1.05
 # times A.  The ratio is steady: 3 passes.  With C, whose ratio to A is
-# 1 or 1.5 by its own turn, the pairs disagree: all 6.
+# 1 or 1.5 by its own turn (odd and even runs of C), the pairs
+# disagree: all 6.
 mkdir vA vB vC
 for v in A:1 B:1.05 C:x; do
 	cat >"v${v%:*}/pr" <<EOF2
@@ -100,7 +101,12 @@ k=\$(((n - 1) / ${PRN:-2}))
 u=1
 [ \$((k % 2)) -eq 1 ] && u=2
 f=${v#*:}
-[ "\$f" = x ] && { f=1; [ \$((n % 4)) -lt 2 ] && f=1.5; }
+if [ "\$f" = x ]; then
+	c=\$((\$(cat "\$PRC.own" 2>/dev/null || echo 0) + 1))
+	echo "\$c" >"\$PRC.own"
+	f=1
+	[ \$((c % 2)) -eq 0 ] && f=1.5
+fi
 awk -v u="\$u" -v f="\$f" 'BEGIN { printf "pr 1 1 %.5f 5 0 1\\n", u * f }'
 EOF2
 	chmod +x "v${v%:*}/pr"
@@ -112,7 +118,7 @@ PRC=$PWD/pr.count sh "$W" -q -b vA -s psuite -t troot -d vroot -O '-C 5' -r 6 \
 check "-V -w: exit 0" test "$?" -eq 0
 check "-V -w: figures 2x apart pass to pass, a steady ratio: 3 passes" \
     test "$(rows pr pw.A)" -eq 3 -a "$(rows pr pw.B)" -eq 3
-rm -f pr.count
+rm -f pr.count pr.count.own
 PRC=$PWD/pr.count sh "$W" -q -b vA -s psuite -t troot -d vroot -O '-C 5' -r 6 \
     -p 3 -w 3 -V A=vA -V C=vC -o pc 2>err
 check "-V -w: a ratio that moves pass to pass: all 6 passes" \
