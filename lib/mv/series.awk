@@ -87,12 +87,33 @@ function series_missing(b,    i) {
 
 # The variance of the log of side i's figure that its passes and clock
 # show (model.awk's side_var without the run-to-run spread's default).
+# From five passes on, the passes' spread is their median absolute
+# deviation's (robust_var): one slow pass in ten would otherwise make
+# the median of the rest look as uncertain as the slow pass is far.
+# (Over normal passes its square averages 86-95% of the variance at 5
+# to 10 passes; at 3, one deviation from the median is always 0.)
 function within_var(i, b,    n, e) {
 	n = NPASS[i, b]
+	if (n >= 5)
+		return robust_var(i, b, n) * 1.5707963 / n + QVAR[i, b]
 	if (n >= 2)
 		return LVAR[i, b] * (n >= 3 ? 1.5707963 : 1) / n + QVAR[i, b]
 	e = se_log(i, b)
 	return (e > 0 ? e * e : 0) + QVAR[i, b]
+}
+
+# The variance of the log of side i's passes of b, from their median
+# absolute deviation (1.4826 times it for a normal scatter, squared).
+function robust_var(i, b, n,    k, x, m, d) {
+	for (k = 1; k <= n; k++)
+		x[k] = LPASS[i, b, k]
+	sortnum(x, n)
+	m = n % 2 ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
+	for (k = 1; k <= n; k++)
+		d[k] = x[k] > m ? x[k] - m : m - x[k]
+	sortnum(d, n)
+	m = n % 2 ? d[(n + 1) / 2] : (d[n / 2] + d[n / 2 + 1]) / 2
+	return (1.4826 * m) ^ 2
 }
 
 # Step 1 for b: SP[b], and what the segmentation starts from.
@@ -184,10 +205,10 @@ function best_split(b, a, e,    m, k, j, c, red, best, df, v, s1, s2, n) {
 	if (df < 1)
 		return c
 	v = resvar(b, SRSS[b] - best, df)
-	if (v <= 0)
-		BS_P = best > 0 ? 0 : 1
+	if (best <= 0)	# nothing gained, or rounding below 0
+		BS_P = 1
 	else
-		BS_P = student_p(sqrt(best / v), df)
+		BS_P = v > 0 ? student_p(sqrt(best / v), df) : 0
 	return c
 }
 
