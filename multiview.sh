@@ -112,7 +112,10 @@ $(formats | sed 's/^/              /')
   -q Q        false discovery rate over the whole table (default 0.05)
   -R FILE     noise reference: a file of passes (wrapper.sh -r N) of the
               same machine, whose rows' pass-to-pass spread stands for
-              the spread of a row resting on one pass
+              the spread of a row resting on one pass; given three
+              times or more (runs of the same programs on the same
+              machine, another day), the scatter of each row's figure
+              over those runs is also its own between-run term
   -s ORDER    row order: name (default), ref (the reference's) or delta
               (the largest change in the first compared file first)
   -t TITLE    title of the html page (default "multiview comparison")
@@ -280,7 +283,8 @@ setopt() {
 	-q) q=$2 ;;
 	-s) order=$2 ;;
 	-t) title=$2 ;;
-	-R) noiseref=$2 ;;
+	-R) noiseref="$noiseref$2
+" ;;
 	-m) maps="$maps$2
 " ;;
 	esac
@@ -360,13 +364,17 @@ for f in "$@"; do
 	fi
 done
 [ "$prev" != + ] || [ $# -eq 0 ] || die "+: joins two files (see -h)"
-if [ -n "$noiseref" ]; then
-	if [ -d "$noiseref" ]; then
-		die "-R $noiseref: is a directory"
-	elif [ ! -r "$noiseref" ] || [ ! -s "$noiseref" ]; then
-		die "-R $noiseref: no such file, unreadable or empty"
+oifs=$IFS
+IFS='
+'
+for f in $noiseref; do
+	if [ -d "$f" ]; then
+		die "-R $f: is a directory"
+	elif [ ! -r "$f" ] || [ ! -s "$f" ]; then
+		die "-R $f: no such file, unreadable or empty"
 	fi
-fi
+done
+IFS=$oifs
 if [ "$series" = yes ]; then
 	[ "$nside" -ge 3 ] || die "-T: a series needs at least three files (see -h)"
 else

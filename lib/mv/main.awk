@@ -63,6 +63,11 @@ function main(    i, r, join) {
 	}
 	for (r = 1; REFSIDE && r <= NNAME; r++)
 		summarize(REFSIDE, NAME[r])
+	for (i = REFONE; NREF && i < REFONE + NREF; i++)
+		for (r = 1; r <= NNAME; r++)
+			summarize(i, NAME[r])
+	for (r = 1; NREF && r <= NNAME; r++)
+		ref_between(NAME[r])
 	for (r = 1; r <= NNAME; r++)
 		pool_spread(NAME[r])
 	if (SERIES) {
@@ -139,6 +144,7 @@ function constants(    i) {
 	LSPREAD = log(1.10)	# pass-to-pass spread that makes a row suspect
 	MINSEG = 2		# files in a segment of a series, but the last
 	MINFIT = 20		# rows to measure the noise between runs
+	MINREF = 3		# -R files for a row's own between-run term
 	NGROUPROWS = 50		# rows a group of that fit, at the least
 	MAXGROUPS = 4
 	MADZ = 0.6744898	# median of |z|, z standard normal

@@ -55,13 +55,17 @@ function fit_rows(i, keys, se, idx,    j, key, n) {
 	return n
 }
 
-# The between-run term of file i, fitted group by group.
+# The between-run term of file i, fitted group by group; with a noise
+# reference of several runs, each row's own term where it is larger.
 function between(i,    keys, se, idx, n, g, lo, hi, j) {
 	n = fit_rows(i, keys, se, idx)
 	NFIT[i] = n
 	NGROUP[i] = 0
-	if (n < MINFIT)
+	if (n < MINFIT) {
+		for (j = 1; NREF && !PAIRED && j <= n; j++)
+			widen(keys[j], 0)
 		return
+	}
 	NGROUP[i] = min(max(int(n / NGROUPROWS), 1), MAXGROUPS)
 	for (g = 1; g <= NGROUP[i]; g++) {
 		lo = int((g - 1) * n / NGROUP[i]) + 1
@@ -164,11 +168,45 @@ function median_of(x, n) {
 	return n % 2 ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
 }
 
-# Adds a between-run standard deviation tau (of the log shift) to the
-# interval of key in quadrature, each end on its own, and takes the
-# p-value from the widened interval's side of 0, so that the interval
-# leaves out 0 exactly when p is below the level.
+# REFTAU2[b]: the variance between runs of the log of b's figure that
+# the NREF runs of the noise reference show beyond their passes: the
+# variance of their medians less the mean variance their passes give a
+# median (series.awk's within_var), at least 0; set where MINREF of the
+# runs have a figure of b.
+function ref_between(b,    j, i, n, s, s2, w, y) {
+	n = s = s2 = w = 0
+	for (j = 0; j < NREF; j++) {
+		i = REFONE + j
+		if (!have(i, b) || ERR[i, b] || !POS[i, b] || MED[i, b] <= 0)
+			continue
+		y = log(MED[i, b])
+		n++
+		s += y
+		s2 += y * y
+		w += within_var(i, b)
+	}
+	if (n >= MINREF)
+		REFTAU2[b] = max(0, (s2 - s * s / n) / (n - 1) - w / n)
+}
+
+# The between-run standard deviation of the log ratio of key's two runs
+# that the noise reference shows (two runs, each REFTAU2 from the truth),
+# or 0.
+function ref_tau(key,    b) {
+	b = substr(key, 1, index(key, SUBSEP) - 1)
+	return (b in REFTAU2) ? sqrt(2 * REFTAU2[b]) : 0
+}
+
+# Adds a between-run standard deviation tau (of the log shift), or the
+# noise reference's for the row where that is larger, to the interval
+# of key in quadrature, each end on its own, and takes the p-value from
+# the widened interval's side of 0, so that the interval leaves out 0
+# exactly when p is below the level.
 function widen(key, tau,    hl, hh, h0, t2) {
+	if (!PAIRED && ref_tau(key) > tau) {
+		tau = ref_tau(key)
+		NREFROW[substr(key, index(key, SUBSEP) + 1) + 0]++
+	}
 	TAU[key] = tau
 	if (tau <= 0)
 		return
@@ -190,6 +228,9 @@ function noise_note(i,    s) {
 	    NGROUP[i] > 1 ? "s" : "") : NFIT[i] > 0 ? \
 	    sprintf("no between-run term (%d rows with passes, %d" \
 	    " needed)", NFIT[i], MINFIT) : ""
+	if (NREF)
+		s = s (s == "" ? "" : "; ") sprintf("%d rows' own between-run" \
+		    " term, larger, from %d reference runs", NREFROW[i], NREF)
 	if (NOISESRC[i] != "")
 		s = s (s == "" ? "" : "; ") "one pass on a side: spread from " \
 		    NOISESRC[i]

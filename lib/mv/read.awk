@@ -64,16 +64,31 @@ function read_file(path, join,    line, rc, nres, j, src) {
 		    " several files in one? their results are pooled as passes")
 }
 
-# The noise reference (-R): a file of passes of the same machine, read
-# as the side after the last, REFSIDE, for its rows' pass-to-pass
+# The noise reference (-R): files of passes of the same machine, read
+# joined as the side after the last, REFSIDE, for its rows' pass-to-pass
 # spread; its headers and the rows the compared files lack are ignored.
-function read_reference() {
+# With MINREF files or more, each is also read as a side of its own,
+# NREF sides from REFONE on, for each row's scatter between runs
+# (noise.awk's ref_between).
+function read_reference(    f, n, j, nfile) {
 	if (NOISEREF == "")
 		return
+	n = split(NOISEREF, f, "\n")
+	while (n > 0 && f[n] == "")
+		n--
+	nfile = NFILE
 	READINGREF = 1
-	read_file(NOISEREF, 0)
+	for (j = 1; j <= n; j++)
+		read_file(f[j], j > 1)
+	REFSIDE = NFILE
+	if (n >= MINREF) {
+		REFONE = NFILE + 1
+		NREF = n
+		for (j = 1; j <= n; j++)
+			read_file(f[j], 0)
+	}
 	READINGREF = 0
-	REFSIDE = NFILE--
+	NFILE = nfile
 }
 
 # -m NEW=OLD: the row NEW of the compared files is compared with the row

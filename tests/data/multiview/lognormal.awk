@@ -10,7 +10,8 @@
 # batch of 1, a zero standard error and "!TimerRes: 1024 nsecs".
 # between (0): the standard deviation of log(value) of an offset drawn
 # once a row for the whole file, as a run of the suite differs from the
-# next by more than its passes show.
+# next by more than its passes show; bevery (0): only the rows whose
+# number is a multiple of it get that offset.
 # Row r has the value 1 + r * 0.37 usecs (from about 1 to 100).
 
 function uniform() {
@@ -47,8 +48,11 @@ BEGIN {
 	if (step == "")
 		step = 1.024
 	state = seed > 0 ? seed : 1
-	for (r = 1; between > 0 && r <= rows; r++)
-		offset[r] = exp(between * gauss())
+	for (r = 1; between > 0 && r <= rows; r++) {
+		o = exp(between * gauss())
+		if (!(bevery > 0) || r % bevery == 0)
+			offset[r] = o
+	}
 	if (sun) {
 		printf "!Libmicro_#:\t0.4.1\n!Options:\t-E -C 200 -L -S -W\n"
 		printf "!TimerRes:\t1024 nsecs\n \n"
