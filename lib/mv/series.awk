@@ -107,13 +107,10 @@ function within_var(i, b,    n, e) {
 function robust_var(i, b, n,    k, x, m, d) {
 	for (k = 1; k <= n; k++)
 		x[k] = LPASS[i, b, k]
-	sortnum(x, n)
-	m = n % 2 ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
+	m = median_of(x, n)
 	for (k = 1; k <= n; k++)
-		d[k] = x[k] > m ? x[k] - m : m - x[k]
-	sortnum(d, n)
-	m = n % 2 ? d[(n + 1) / 2] : (d[n / 2] + d[n / 2 + 1]) / 2
-	return (1.4826 * m) ^ 2
+		d[k] = abs(x[k] - m)
+	return (1.4826 * median_of(d, n)) ^ 2
 }
 
 # Step 1 for b: SP[b], and what the segmentation starts from.
