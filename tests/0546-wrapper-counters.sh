@@ -6,13 +6,7 @@
 . "$LM_TOP/tests/lib.sh"
 
 W=$LM_TOP/wrapper.sh
-if ! "$BIN/nop" -K page-faults -B 1 -C 1 -D 0 >probe 2>&1 ||
-    grep -q '^# counter page-faults *unavailable' probe; then
-	skip "software events cannot be counted here: $(grep -m1 -e \
-	    page-faults probe)"
-	done_testing
-	exit 0
-fi
+need_software_counters
 sh "$W" -Q -q -K default,instructions -n getpid -o r.txt 2>err </dev/null
 rc=$?
 check "-K default: exit 0" test "$rc" -eq 0

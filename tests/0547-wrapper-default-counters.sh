@@ -11,13 +11,7 @@
 W=$LM_TOP/wrapper.sh
 S=$LM_SCRATCH
 SW="task-clock page-faults minor-faults major-faults context-switches cpu-migrations"
-if ! "$BIN/nop" -K page-faults -B 1 -C 1 -D 0 >probe 2>&1 ||
-    grep -q '^# counter page-faults *unavailable' probe; then
-	skip "software events cannot be counted here: $(grep -m1 -e \
-	    page-faults probe)"
-	done_testing
-	exit 0
-fi
+need_software_counters
 
 # events FILE: the events of FILE's counter lines, in order, once each.
 events() {

@@ -67,6 +67,18 @@ usage_fails() {
 
 done_testing() { [ "$lm_n" -gt 0 ] || not_ok "no test ran"; }
 
+# need_software_counters: the test ends here, one skip saying why, if
+# the engine cannot count a software event on this machine.
+need_software_counters() {
+	if ! "$BIN/nop" -K page-faults -B 1 -C 1 -D 0 >probe 2>&1 ||
+	    grep -q '^# counter page-faults *unavailable' probe; then
+		skip "software events cannot be counted here: $(grep -m1 -e \
+		    page-faults probe)"
+		done_testing
+		exit 0
+	fi
+}
+
 # fixtures: make, under the scratch directory, the files and directories
 # that suite lines name, and set the variables the placeholders stand for.
 # The wrapper's own definitions (lib/fixtures.sh) are used.
