@@ -113,8 +113,8 @@ $(formats | sed 's/^/              /')
   -R FILE     noise reference: a file of passes (wrapper.sh -r N) of the
               same machine, whose rows' pass-to-pass spread stands for
               the spread of a row resting on one pass; given three
-              times or more (runs of the same programs on the same
-              machine, another day), the scatter of each row's figure
+              times or more (runs of the same programs, run as the
+              compared runs are), the scatter of each row's figure
               over those runs is also its own between-run term
   -s ORDER    row order: name (default), ref (the reference's) or delta
               (the largest change in the first compared file first)
@@ -367,6 +367,7 @@ done
 oifs=$IFS
 IFS='
 '
+set -f
 for f in $noiseref; do
 	if [ -d "$f" ]; then
 		die "-R $f: is a directory"
@@ -374,6 +375,7 @@ for f in $noiseref; do
 		die "-R $f: no such file, unreadable or empty"
 	fi
 done
+set +f
 IFS=$oifs
 if [ "$series" = yes ]; then
 	[ "$nside" -ge 3 ] || die "-T: a series needs at least three files (see -h)"

@@ -120,6 +120,9 @@ rc=$?
 check "A/A session: exit 0 ($rc)" test "$rc" -eq 0
 sh "$MV" aa.A aa.B >aa.txt 2>err
 check "A/A: paired, 6 pairs a row" grep -q '^aa.B: paired, 6 pairs a row' aa.txt
+sh "$MV" -R aa.A aa.A aa.B >aar.txt 2>err
+check "A/A with a noise reference: still paired" \
+    grep -q '^aa.B: paired, 6 pairs a row' aar.txt
 check "A/A: nothing marked" awk '$1 ~ /^(getpid|nop1|memset_64|strlen_10)$/ &&
     /[]][^ ]*\*/ { bad = 1 } END { exit bad }' aa.txt
 sh "$MV" -f json aa.A aa.B >aa.json 2>err

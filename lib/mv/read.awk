@@ -69,14 +69,16 @@ function read_file(path, join,    line, rc, nres, j, src) {
 # spread; its headers and the rows the compared files lack are ignored.
 # With MINREF files or more, each is also read as a side of its own,
 # NREF sides from REFONE on, for each row's scatter between runs
-# (noise.awk's ref_between).
-function read_reference(    f, n, j, nfile) {
+# (noise.awk's ref_between).  NFILE and NPHYS stay the compared files'
+# counts: a paired session stays paired with a reference.
+function read_reference(    f, n, j, nfile, nphys) {
 	if (NOISEREF == "")
 		return
 	n = split(NOISEREF, f, "\n")
 	while (n > 0 && f[n] == "")
 		n--
 	nfile = NFILE
+	nphys = NPHYS
 	READINGREF = 1
 	for (j = 1; j <= n; j++)
 		read_file(f[j], j > 1)
@@ -89,6 +91,7 @@ function read_reference(    f, n, j, nfile) {
 	}
 	READINGREF = 0
 	NFILE = nfile
+	NPHYS = nphys
 }
 
 # -m NEW=OLD: the row NEW of the compared files is compared with the row
