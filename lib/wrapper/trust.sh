@@ -316,8 +316,7 @@ variants_able() {
 trust_counters() {
 	[ -n "$lm_events" ] && [ -z "$lm_kdef" ] || return 0
 	[ -z "$lm_kmissing" ] ||
-	    warn counters "-K: not counted: $(printf '%s\n' "$lm_kmissing" |
-	    awk '{ s = s (NR > 1 ? "; " : "") $0 } END { print s }')"
+	    warn counters "-K: not counted: $(counters_missing)"
 	[ -z "$lm_kuser" ] ||
 	    warn counters_user "-K: $lm_kuser counted in user mode only:" \
 	    "perf_event_paranoid is $(sysval /proc/sys/kernel/perf_event_paranoid);" \
