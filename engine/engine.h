@@ -40,6 +40,7 @@ struct lmi_state {
 	long long	clk_res;	/* smallest step seen, ns */
 	int		calrounds;	/* batch sizing: rounds run */
 	long long	calns;		/* batch sizing: time taken */
+	int		batchonly;	/* --batch: size, print, exit */
 	int		pindex;		/* in a worker process */
 	char		*tsd;		/* this process's T tsd blocks */
 	size_t		tsdstride;

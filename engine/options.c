@@ -101,6 +101,8 @@ usage(FILE *fp)
 	    " the run\n           would start, 2 if not; nothing runs"
 	    " (--check-lines: the\n           argument lists on stdin,"
 	    " one a line, words separated by tabs)\n"
+	    "  --batch  settle the batch (-B) as the run would, print it"
+	    " and exit;\n           nothing is timed\n"
 	    "sizes and counts accept k, m and g suffixes (x1024)\n",
 	    lm_procname, lm_operands ? " [operand...]" : "",
 	    lm_defC, lm_defD, lm_defP, lm_defT);
@@ -494,6 +496,10 @@ long_options(int argc, char **argv)
 		}
 		if (strcmp(argv[i], "--check") == 0) {
 			lm.checkonly = 1;
+			continue;
+		}
+		if (strcmp(argv[i], "--batch") == 0) {
+			lmi.batchonly = 1;
 			continue;
 		}
 		if (strcmp(argv[i], "--check-lines") == 0)

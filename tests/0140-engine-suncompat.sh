@@ -69,6 +69,15 @@ bin/sun_initrun -B 0 -S -C 5 -D 1 >out 2>&1
 check "-B 0: sized by the engine in one or more rounds" awk '
     $1 == "sun_initrun" { b = $7 } /^# +batch sizing rounds / { r = $NF }
     END { exit !(b > 1 && r >= 1) }' out
+# --batch: the batch the run would use, one line, and nothing timed.
+bin/sun_initrun --batch -D 1 >out 2>err
+rc=$?
+check "--batch: exit 0 ($rc), one line, a positive count" \
+    awk -v rc="$rc" '{ n++; b = $0 } END {
+	exit !(rc == 0 && n == 1 && b ~ /^[0-9]+$/ && b > 1) }' out
+check "--batch: nothing on stderr" test ! -s err
+bin/sun_initrun --batch -B 7 >out 2>err
+check "--batch -B 7: prints 7" test "$(cat out)" = 7
 
 # libMicro's hook convention: a positive return is a count of errors.
 bin/sun_initworker -e -P 2 -T 2 -W -C 5 -D 1 >out 2>err

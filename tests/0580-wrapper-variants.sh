@@ -15,7 +15,8 @@ mkdir troot vroot binA binB
 
 # A stand-in case: answers --check-lines as the engine does (no -B
 # given), logs "VARIANT|ARGV|VARS BYTES" to $LOG, and prints a row with
-# its -B or, sizing itself, the batch of its directory.
+# its -B or, sizing itself, the batch of its directory; --batch prints
+# that batch and logs "VARIANT" to $LOG.size (exit 1 with FAILSIZE).
 standin() {
 	cat >"$1/sc" <<EOF2
 #!/bin/sh
@@ -30,11 +31,19 @@ fi
 b=$2
 prev=
 name=sc
+size=
 for a; do
 	[ "\$prev" = -B ] && b=\$a
 	[ "\$prev" = -N ] && name=\$a
+	[ "\$a" = --batch ] && size=1
 	prev=\$a
 done
+if [ -n "\$size" ]; then
+	echo "$3\$FOO\$VIACMD" >>"\$LOG.size"
+	[ -z "\$FAILSIZE" ] || exit 1
+	echo "\$b"
+	exit 0
+fi
 v=$3
 [ -z "\$FOO" ] || v=env
 [ -z "\$VIACMD" ] || v=cmd
@@ -79,12 +88,14 @@ check "-z: the variants of a run run back to back" awk -F'|' '
 	n != cur || index(seen, $1) { bad = 1 }
 	{ seen = seen $1 }
 	END { exit bad }' log
-# In the first pass the first of a pair sizes the batch, and the others
-# get it as -B; after that the argument strings are the same.
-check "the same argument strings in every variant, after pass 1" \
-    awk -F'|' '(NR - 1) % 4 == 0 { a = $2 } NR > 12 && $2 != a { bad = 1 }
-	NR <= 12 && (NR - 1) % 4 != 0 && $2 !~ / -B [79] / { bad = 1 }
-	bad { print; exit 1 }' log
+# Before the first pass's pair the first variant sizes the batch, and
+# every variant gets it as -B: the argument strings are the same in
+# every pass.
+check "the same argument strings in every variant, every pass" \
+    awk -F'|' '(NR - 1) % 4 == 0 { a = $2 } $2 != a || $2 !~ / -B [79] / {
+	bad = 1 } bad { print; exit 1 }' log
+check "sized once a run, by the first variant" \
+    test "$(sort -u log.size)" = A -a "$(wc -l <log.size)" -eq 3
 check "the argument vector as the suite gives it" awk -F'|' '
 	$2 !~ /^-E / { bad = 1; print } END { exit bad }' log
 check "the same environment size in every variant" awk -F'|' '
@@ -115,9 +126,24 @@ done | sort >batches
 check "one batch per run across the variants" awk '
 	$1 == k && $2 != b { bad = 1; print } { k = $1; b = $2 }
 	END { exit bad || NR != 48 }' batches
-check "pass 1: the first to run sized it (7 or 9)" awk '
-	$1 ~ /^1\./ && $2 != 7 && $2 != 9 { bad = 1 } END { exit bad }' batches
+check "pass 1: the first variant sized it (7)" awk '
+	$1 ~ /^1\./ && $2 != 7 { bad = 1 } END { exit bad }' batches
 mv log log1
+rm -f log.size
+
+# If --batch fails, the first of a pair to run sizes the batch, and the
+# others get it as -B.
+FAILSIZE=1 run -r 2 -V A=binA -V B=binB -o fs 2>err
+rc=$?
+check "sizing failed: exit 0 ($rc)" test "$rc" -eq 0
+for f in A B; do
+	awk -v v="$f" '/^# pair: / { k = $3 } $1 ~ /^(one|two|three)$/ {
+	    print k, $7 }' "fs.$f"
+done | sort >fsb
+check "sizing failed: still one batch per run (7 or 9), pass 1 too" awk '
+	$1 == k && $2 != b { bad = 1 } $2 != 7 && $2 != 9 { bad = 1 }
+	{ k = $1; b = $2 } END { exit bad || NR != 12 }' fsb
+rm -f log log.size
 
 # multiview reads the pairing back.
 sh "$MV" s.A s.B >mv.txt 2>err

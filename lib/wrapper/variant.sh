@@ -174,9 +174,11 @@ setup_variants() {
 
 # run_pair K ORDER NAME CASE ARGS...: run K of the pass, once per
 # variant, in ORDER (variant numbers, comma-separated; a trailing +: the
-# batch is not settled yet, so the first to run sizes it and the others
-# get it as -B).  Each variant's outcome goes to its log, log.N, as
-# run_one's does, with a "P PASS.K POS ORDER" line: the pairing key.
+# batch is not settled yet, so the first variant sizes it with --batch,
+# nothing timed, and every variant gets it as -B; if that fails, the
+# first to run sizes it and the others get it).  Each variant's outcome
+# goes to its log, log.N, as run_one's does, with a "P PASS.K POS ORDER"
+# line: the pairing key.
 run_pair() {
 	lm_k=$1
 	lm_order=$2
@@ -191,6 +193,13 @@ run_pair() {
 	lm_share=
 	case $lm_order in *+) lm_share=1; lm_order=${lm_order%+} ;; esac
 	lm_pb=
+	lm_sizing=
+	if [ -n "$lm_share" ]; then
+		lm_sizing=1
+		lm_vi=1
+		run_variant
+		lm_sizing=
+	fi
 	lm_pos=0
 	lm_rest=$lm_order,
 	while [ -n "$lm_rest" ]; do
@@ -202,12 +211,14 @@ run_pair() {
 	[ $((lm_k % 32)) -ne 0 ] || flush || die "cannot write the results"
 }
 
-# run_variant: run lm_k of the pass in variant lm_vi.
+# run_variant: run lm_k of the pass in variant lm_vi; with lm_sizing,
+# only settle its batch (--batch) into lm_pb.
 run_variant() {
 	lm_ifs=$IFS
 	set -f
 	# shellcheck disable=SC2086 # the common options are blank-separated
 	set -- "bin/$lm_case" $lm_opts
+	[ -z "$lm_sizing" ] || set -- "$1" --batch "$@"
 	[ -z "$lm_pb" ] || set -- "$@" -B "$lm_pb"
 	IFS=$nl
 	# shellcheck disable=SC2086 # the arguments are a line each
@@ -232,9 +243,16 @@ run_variant() {
 	done <"$lm_state/venv.$lm_vi"
 	lm_why=
 	lm_kv=$lm_k.$lm_vi
+	[ -z "$lm_sizing" ] || lm_kv=$lm_k.size
 	spawn "$lm_state/$lm_kv.out" "$lm_state/$lm_kv.err" "$@"
 	lm_sprog=
 	lm_senv=
+	if [ -n "$lm_sizing" ]; then
+		[ "$lm_rc" -ne 0 ] || { read -r lm_w1 <"$lm_state/$lm_kv.out"
+		    is_uint "$lm_w1" && [ "$lm_w1" -gt 0 ] && lm_pb=$lm_w1; }
+		rm -f "$lm_state/$lm_kv.out" "$lm_state/$lm_kv.err"
+		return 0
+	fi
 	[ "$lm_rc" -eq 0 ] || why "$lm_rc"
 	lm_done=$((lm_done + 1))
 	{
@@ -333,7 +351,7 @@ variant_headers() {
 		hdr Pairing "each run's rows follow a '# pair: PASS.K POS ORDER' line; the runs of one PASS.K in the session's files ran back to back, this one POS-th, the variants in ORDER"
 		hdr Pair_order_seed "$lm_vseed"
 		hdr Env_pad "$lm_vpad in every variant (LM_PAD1...)"
-		hdr Batch_pairs "every variant of a run gets the same batch: in the first pass the first to run sizes it, and the others get it as -B"
+		hdr Batch_pairs "every variant of a run gets the same batch as -B, sized once by the first variant (--batch, nothing timed)"
 		lm_vi=$((lm_vi + 1))
 	done
 	exec 3>"$lm_state/foot"
