@@ -42,7 +42,8 @@ shift 4
 # aa HOW A B: the A/A line.
 aa() {
 	sh "$top/multiview.sh" -f csv "$2" "$3" >"$tmp/aa.csv" 2>/dev/null
-	sh "$top/multiview.sh" "$2" "$3" 2>/dev/null | tail -n 1 |
+	sh "$top/multiview.sh" "$2" "$3" 2>/dev/null |
+	    grep 'median interval' | tail -n 1 |
 	    sed 's/.*median interval/median interval/; s/;.*//' >"$tmp/half"
 	awk -F, -v how="$1" -v half="$(cat "$tmp/half")" '
 	NR > 1 && $14 ~ /^(faster|slower|small|noise)$/ {
