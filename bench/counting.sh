@@ -16,9 +16,10 @@ prog=${0##*/}
 usage() {
 	cat <<EOF
 usage: $prog [-r rounds] [-b bindir] [-K events] [-- args]
-The time cost of counting: each round runs getpid and memcpy_1k once
-without -K and once with -K EVENTS, as separate processes, the order
-alternating.
+The time cost of counting: each round runs getpid, memcpy_1k and four
+runs that switch contexts (a pipe round trip on one CPU, a cascade of
+ten threads, thread creation, fork) once without -K and once with
+-K EVENTS, as separate processes, the order alternating.
   -r ROUNDS  rounds per run, 2 or more (default 10)
   -b BINDIR  the case binaries (default: bin of this tree)
   -K EVENTS  the events counted (default: default)
@@ -108,3 +109,9 @@ echo "# $(uname -n) $(uname -r), $(nproc 2>/dev/null || echo ?) CPUs;" \
     "engine options: $*"
 measure getpid "$bin/getpid" "$@"
 measure memcpy_1k "$bin/memcpy" -s 1k "$@"
+# A counted task pays at every context switch: the kernel switches its
+# counters out and in.
+measure pipe_smp1 "$bin/pipe" -s 1 -x sock -m mp -c same "$@"
+measure c_mutex_10 "$bin/cascade_mutex" -T 10 "$@"
+measure pthread_32 "$bin/pthread_create" -B 32 "$@"
+measure fork_100 "$bin/fork" -B 100 "$@"
