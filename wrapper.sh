@@ -70,11 +70,9 @@ Run every line of a suite and write one result file (stdout by default).
   -K EVENTS count perf events per operation in every run (the engine's
             -K: a comma list, 'default' or 'software'); the header says
             which events are counted and which are missing, and why;
-            'none' counts nothing.  Without -K, the software events are
-            counted (page faults, context switches, migrations, task
-            clock), unless a selected program is not built with this
-            engine or nothing can be counted: then the header says why
-            not, and no warning is given
+            'none' (the default) counts nothing: a counted task pays at
+            every context switch, so counting slows the runs that
+            switch (a pipe round trip, thread creation, fork)
   -h, -?    this help
 A substring operand selects the runs whose name or case contains it;
 options come before the substrings.
@@ -250,14 +248,11 @@ lm_minpass=${lm_minpass:-3}
 if [ -n "$lm_target" ] && [ "$lm_minpass" -gt "$lm_passes" ]; then
 	bad "-p $lm_minpass is more than the $lm_passes passes of -r"
 fi
-# Counting: -K LIST as given, nothing with -K none; without -K, the
-# software events, added to the common options once counters_probe
-# finds that they can be counted (trust.sh).
-lm_kdef=
+# Counting only with -K: the kernel switches a counted task's counters
+# out and in at every context switch, which the timed figure would hold.
 case $lm_events in
-'') lm_events=software; lm_kdef=1 ;;
 none) lm_events= ;;
-*) lm_extra="$lm_extra -K $lm_events" ;;
+?*) lm_extra="$lm_extra -K $lm_events" ;;
 esac
 # The common options, blank-separated; the operands are substring filters.
 lm_opts=$(printf '%s\n' "$lm_base $lm_extra" | awk '{ $1 = $1; print }')
@@ -344,7 +339,7 @@ for lm_p in "$here/bin/.lmspawn" "$here/../lib/libmicro/bin/.lmspawn"; do
 done
 [ -n "$lm_runner" ] ||
     bad "no runner bin/.lmspawn beside the wrapper in $here (run make)"
-# Which of the events this machine and this user can count.
+# -K: which of the events this machine and this user can count.
 counters_probe
 
 if [ -z "$lm_suite" ]; then
@@ -410,7 +405,6 @@ check_suite
 select_runs
 check_selected
 [ -z "$lm_nvar" ] || setup_variants
-counters_settle
 if [ -n "$lm_dry" ]; then
 	dry_run
 	[ -z "$lm_nvar" ] ||

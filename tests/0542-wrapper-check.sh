@@ -55,13 +55,13 @@ fi
 check "-c writes nothing on stdout" test ! -s out
 
 refused "cases/suite:$(lineno getpid): run getpid: getpid: -T: 0 is out of range" \
-    sh "$W" -Q -K none -r 2 -n getpid -a '-T 0' -o x.txt
+    sh "$W" -Q -r 2 -n getpid -a '-T 0' -o x.txt
 check "... and says the common options made it fail" \
     grep -qF '(with the common options: -E -C 5 -D 1 -X 2000 -L -S -W -F min -T 0)' \
     lm_err
 t0=$(date +%s)
 refused "(with the common options: -E -C 60 -L -S -W -F min -B abc)" \
-    sh "$W" -K none -a '-B abc' -o x.txt
+    sh "$W" -a '-B abc' -o x.txt
 t1=$(date +%s)
 echo "# the whole suite with a bad -a: refused in about $((t1 - t0)) s"
 refused ": -T: 0 is out of range" sh "$W" -O '-T 0' -o x.txt

@@ -42,7 +42,7 @@ check "own: one -B on each argument line" test "$(grep -c \
     '^# bin/nop .*-B 7$' out)" -eq 3
 check "!Batch_reuse says what is done" grep -q '^!Batch_reuse: .*-B' out
 
-sh "$W" -q -K none -r 2 -b "$BIN" -s suite -t troot -d vroot \
+sh "$W" -q -r 2 -b "$BIN" -s suite -t troot -d vroot \
     -O '-E -C 5 -D 1 -B 3 -L -S -W' -n a -o out2 2>err
 check "-B in the common options: kept, none added" test \
     "$(grep -c '^# bin/nop -E -C 5 -D 1 -B 3 -L -S -W -N a$' out2)" -eq 2

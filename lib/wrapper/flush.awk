@@ -5,8 +5,7 @@
 # line: a run that exited 0 has a row when its output holds a line of
 # its name that passes it, and that row's errors are the run's.
 # -v dir (the wrapper's state), pass, passes, hdr, figs (default
-# dir/figures), knotes (a file of the engine's -K notes that the header
-# holds already, "-K: ..." a line, left out of the runs' stderr).  With variants (-V), a "P KEY" line of the log, the
+# dir/figures).  With variants (-V), a "P KEY" line of the log, the
 # run's pairing key, heads its rows as a "# pair: KEY" line.
 # Besides the rows: the figures of clean rows appended to dir/figures
 # (NAME PASS USECS BATCH CS); the failures found here, the runs that
@@ -15,11 +14,8 @@
 # how many of them, how many rows with errors, and how many unsupported
 # rows (rl_unsupported: the system lacks what the run measures; neither
 # a failure nor an error, and no figure).
-function comments(f, tag,    l, i) {
+function comments(f, tag,    l) {
 	while ((getline l <f) > 0) {
-		if (tag == "stderr" && (i = index(l, ": -K: ")) > 0 &&
-		    (substr(l, i + 2) in knote))
-			continue
 		if (tag == "stderr" && l ~ /^Running: / &&
 		    match(l, /^Running: +[^ ]+/)) {
 			l = substr(l, RLENGTH + 1)
@@ -84,9 +80,6 @@ BEGIN {
 		figs = dir "/figures"
 	late = dir "/late"
 	printf "" >late
-	while (knotes != "" && (getline l <knotes) > 0)
-		if (l != "")
-			knote[l] = 1
 	if (hdr == "" && passes > 1)
 		printf "# pass %d of %d\n", pass, passes
 }

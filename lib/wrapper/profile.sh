@@ -184,13 +184,9 @@ profile_run() {
 	lm_prep=$lm_state/prof.$lm_ppass.$lm_k.$lm_vi
 	lm_pctl="$lm_state/pctl,$lm_state/pack"
 	lm_pvars="LM_PROFILE_CTL=$lm_state/pctl${nl}LM_PROFILE_ACK=$lm_state/pack"
-	# Counting by default stays out of the profiles: the counter reads
-	# between samples fall in the window, and a profile would show them.
-	lm_po=$lm_opts
-	[ -z "$lm_kon" ] || lm_po=$lm_kopts
 	set -f
 	# shellcheck disable=SC2086 # the common options are blank-separated
-	set -- $lm_po -D "$lm_ms" "$@"
+	set -- $lm_opts -D "$lm_ms" "$@"
 	set +f
 	lm_n0=$lm_name
 	if [ "$lm_vi" -eq 0 ]; then

@@ -198,9 +198,8 @@ flush() {
 	[ -s "$lm_state/log" ] && [ -z "$lm_flushing" ] || return 0
 	lm_flushing=1
 	awk -v dir="$lm_state" -v pass="$lm_pass" -v passes="$lm_passes" \
-	    -v hdr="$lm_passhdr" -v knotes="$lm_knotesf" \
-	    -f "$lm_lib/result.awk" -f "$lm_wlib/flush.awk" "$lm_state/log" \
-	    >&3 || return 1
+	    -v hdr="$lm_passhdr" -f "$lm_lib/result.awk" \
+	    -f "$lm_wlib/flush.awk" "$lm_state/log" >&3 || return 1
 	lm_passhdr=1
 	true >"$lm_state/log"
 	read -r lm_f lm_e lm_u <"$lm_state/tally" || return 1

@@ -155,33 +155,18 @@ trust_check() {
 	trust_aslr
 }
 
-# Counting.  With -K LIST, lm_events is LIST; with -K none it is empty;
-# without -K, lm_kdef is set and lm_events is software, the software
-# events, which cost well under 1% of a sample.  Counting by default
-# must never stop, spoil or warn about a run: whatever keeps it from
-# working turns it off for the whole file (counters_off), and the
-# header alone says so; what it cannot count is in the header too, not
-# in a warning.
+# Counting, with -K only: lm_events is the list, empty without -K or
+# with -K none.
 lm_kcounted=
 lm_kuser=
 lm_kmissing=
-lm_koff=
-lm_kon=
-lm_kopts=
-lm_knotes=
-lm_knotesf=
 
 # counters_probe: one tiny run of the do-nothing case says which events
 # can be counted here (lm_kcounted, lm_kuser) and which cannot and why
-# (lm_kmissing, "event: reason" a line).  With -K, a list the engine
-# refuses is a usage error; by default, counting is then off, and it is
-# on (-K in the common options) only if something can be counted.
+# (lm_kmissing, "event: reason" a line); a list the engine refuses is a
+# usage error.
 counters_probe() {
 	[ -n "$lm_events" ] || return 0
-	if [ -n "$lm_kdef" ]; then
-		counters_default
-		return 0
-	fi
 	counters_try
 	case $lm_krc in
 	0) ;;
@@ -196,47 +181,6 @@ counters_probe() {
 counters_try() {
 	lm_kout=$("$lm_bin/nop" -K "$lm_events" -B 1 -C 1 -D 0 -H 2>&1)
 	lm_krc=$?
-}
-
-# counters_default: counting by default, unless nop is missing or not
-# built with this engine, refuses the events, or counts none of them.
-# What the engine said of the events it cannot count is kept in
-# lm_knotes, a line each without the program's name: the runs say it
-# too, and flush.awk leaves it out of their rows.
-counters_default() {
-	if [ ! -f "$lm_bin/nop" ] || [ ! -x "$lm_bin/nop" ]; then
-		counters_off "no program nop among the cases to try the events with"
-		return 0
-	fi
-	if ! grep -q -F -e --check-lines -- "$lm_bin/nop" </dev/null \
-	    2>/dev/null; then
-		counters_off "programs not built with this engine"
-		return 0
-	fi
-	counters_try
-	if [ "$lm_krc" -ne 0 ]; then
-		lm_kwhy=$(printf '%s\n' "$lm_kout" | sed -n 's/^[^:]*: -K: //p;q')
-		counters_off "${lm_kwhy:-nop -K $lm_events: exit status $lm_krc}"
-		return 0
-	fi
-	counters_read
-	if [ -z "$lm_kcounted" ]; then
-		counters_off "nothing can be counted: $(counters_missing)"
-		return 0
-	fi
-	lm_knotes=$(printf '%s\n' "$lm_kout" | sed -n 's/^[^:]*: -K: /-K: /p')
-	lm_kon=1
-	lm_kopts=$lm_opts
-	lm_opts="$lm_opts -K $lm_events"
-}
-
-# counters_off WHY: no counting by default, for the reason WHY.
-counters_off() {
-	lm_koff=$1
-	lm_events=
-	[ -z "$lm_kon" ] || lm_opts=$lm_kopts
-	lm_kon=
-	lm_knotes=
 }
 
 # counters_read: the probe's counter lines, read into lm_kcounted,
@@ -268,53 +212,9 @@ counters_missing() {
 	    END { print (s == "" ? "none" : s) }'
 }
 
-# counters_settle: after the checks, counting by default is off if a
-# selected program, or one of a variant's directory, is not built with
-# this engine: it would not take -K.  The engine's notes the runs will
-# repeat go to $lm_state/knotes, for flush.awk.
-counters_settle() {
-	[ -n "$lm_kdef" ] && [ -n "$lm_events" ] || return 0
-	if grep -q '^unchecked' "$lm_state/verdict" || ! variants_able; then
-		counters_off "programs not built with this engine"
-		return 0
-	fi
-	lm_knotesf=$lm_state/knotes
-	printf '%s\n' "$lm_knotes" >"$lm_knotesf" ||
-	    die "cannot write in $lm_troot"
-}
-
-# variants_able: every variant directory's programs of the selected
-# cases are built with this engine (--check-lines is in them).
-variants_able() {
-	lm_kc=$(awk '!seen[$2]++ { print $2 }' "$lm_state/selected")
-	lm_ki=1
-	while [ "$lm_ki" -le "${lm_nvar:-0}" ]; do
-		nth "$lm_ki" "$lm_vkinds"
-		lm_ki=$((lm_ki + 1))
-		[ "$lm_gv" = dir ] || continue
-		nth $((lm_ki - 1)) "$lm_vvals"
-		lm_kp=
-		lm_kn=0
-		for lm_c in $lm_kc; do
-			lm_kp=$lm_kp$lm_gv/$lm_c$nl
-			lm_kn=$((lm_kn + 1))
-		done
-		lm_ifs=$IFS
-		IFS=$nl
-		set -f
-		# shellcheck disable=SC2086 # one path a line
-		lm_ka=$(grep -l -F -e --check-lines -- $lm_kp 2>/dev/null \
-		    </dev/null | wc -l)
-		set +f
-		IFS=$lm_ifs
-		[ "$lm_ka" -eq "$lm_kn" ] || return 1
-	done
-}
-
-# What -K will not count, said before the first run; counting by
-# default says nothing.
+# What -K will not count, said before the first run.
 trust_counters() {
-	[ -n "$lm_events" ] && [ -z "$lm_kdef" ] || return 0
+	[ -n "$lm_events" ] || return 0
 	[ -z "$lm_kmissing" ] ||
 	    warn counters "-K: not counted: $(counters_missing)"
 	[ -z "$lm_kuser" ] ||
@@ -323,19 +223,10 @@ trust_counters() {
 	    "1 (or CAP_PERFMON) allows kernel-mode counts"
 }
 
-# The events asked for (or that counting by default counts them, or why
-# it is off), those counted, those missing and why.
+# The events asked for, those counted, those missing and why.
 header_counters() {
-	if [ -n "$lm_koff" ]; then
-		hdr Counters "off ($lm_koff)"
-		return 0
-	fi
 	[ -n "$lm_events" ] || return 0
-	if [ -n "$lm_kdef" ]; then
-		hdr Counters "$lm_events (by default)"
-	else
-		hdr Counters "$lm_events"
-	fi
+	hdr Counters "$lm_events"
 	hdr Counters_counted "${lm_kcounted:-none}"
 	[ -z "$lm_kuser" ] || hdr Counters_user_only "$lm_kuser"
 	hdr Counters_missing "$(counters_missing)"

@@ -300,8 +300,7 @@ flush_variants() {
 			case $lm_passhdrs in *" $lm_vi "*) lm_ph=1 ;; esac
 			awk -v dir="$lm_state" -v pass="$lm_pass" \
 			    -v passes="$lm_passes" -v hdr="$lm_ph" \
-			    -v figs="$lm_figs" -v knotes="$lm_knotesf" \
-			    -f "$lm_lib/result.awk" \
+			    -v figs="$lm_figs" -f "$lm_lib/result.awk" \
 			    -f "$lm_wlib/flush.awk" "$lm_f" \
 			    >>"$lm_out.$lm_gv" || return 1
 			lm_passhdrs="$lm_passhdrs $lm_vi "
