@@ -7,7 +7,8 @@
 # delta; a row whose time changed and counts did not, no count line; a
 # -K event unavailable on one side, not compared; goldens in every
 # format; a file without counts against one with; the time rows as
-# without counts; -i and -T; the html forest plot's count lines.
+# without counts; -i and -T; the html forest plot's count lines; a side
+# that counted against one that did not, said.
 # shellcheck disable=SC1091 # lib.sh and common.sh are found at run time
 . "$LM_TOP/tests/lib.sh"
 # shellcheck disable=SC1091
@@ -175,5 +176,25 @@ if command -v python3 >/dev/null 2>&1; then
 else
 	skip "python3 is not installed; json not parsed"
 fi
+
+# A side whose runs counted (-K in its options) against one whose runs
+# did not: a counted task pays at every context switch, so multiview
+# says which counted; -K none is not counting.
+sed '1a\
+!Options: -E -C 60 -L -S -W -F min -K software' counts-b.txt >k-b.txt
+sed '1a\
+!Options: -E -C 60 -L -S -W -F min -K none' counts-a.txt >n-a.txt
+for a in $MV_AWKS; do
+	mview "$a" counts-a.txt k-b.txt >k.txt 2>k.err
+	check "one side counted: said, naming it ($a)" grep -qF \
+	    "k-b.txt counted perf events (-K) and counts-a.txt did not" k.err
+	mview "$a" k-b.txt counts-a.txt >k.txt 2>k.err
+	check "the reference counted: said, naming it ($a)" grep -qF \
+	    "k-b.txt counted perf events (-K) and counts-a.txt did not" k.err
+	mview "$a" n-a.txt counts-b.txt >k.txt 2>k.err
+	check "-K none against no -K: no warning ($a)" test ! -s k.err
+	mview "$a" k-b.txt k-b.txt >k.txt 2>k.err
+	check "both counted: no warning ($a)" test ! -s k.err
+done
 
 done_testing

@@ -55,6 +55,7 @@ function main(    i, r, join) {
 	read_reference()
 	side_warnings()
 	estimator_warnings()
+	counting_warnings()
 	pair_setup()
 	for (i = 1; i <= NFILE; i++) {
 		missing_passes(i)

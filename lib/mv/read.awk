@@ -179,6 +179,24 @@ function estimator_warnings(    i) {
 			    ": their figures differ by the statistic too")
 }
 
+# Did file i's runs count perf events?  Its options hold -K and a list
+# other than none.
+function counted(i,    o) {
+	o = (i, "Options") in HDR ? " " HDR[i, "Options"] " " : ""
+	return o ~ / -K [^ ]/ && o !~ / -K none /
+}
+
+# A counted task pays at every context switch, and its children inherit
+# the counters: the runs that switch or create tasks are slower counted.
+function counting_warnings(    i) {
+	for (i = 2; i <= NFILE; i++)
+		if (counted(i) != counted(1))
+			warn((counted(i) ? FILE[i] : FILE[1]) " counted perf" \
+			    " events (-K) and " (counted(i) ? FILE[1] : \
+			    FILE[i]) " did not: the runs that switch contexts" \
+			    " or create tasks are slower where counted")
+}
+
 # Returns 1 for a result line taken.
 function parse_line(s,    c, f, n) {
 	c = substr(s, 1, 1)
