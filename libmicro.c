@@ -875,24 +875,6 @@ choose_batch(const sigset_t *set, const sigset_t *old)
 	lmi.calns = getnsecs() - start;
 }
 
-/* --batch: the batch the run would use, and nothing timed. */
-static int
-print_batch(void)
-{
-	int rc = 0;
-
-	if (printf("%d\n", lm_optB) < 0 || fflush(stdout) != 0) {
-		lm_error("writing the batch:");
-		rc = 1;
-	}
-	if (benchmark_fini() != 0) {
-		lm_error("benchmark_fini failed");
-		rc = 1;
-	}
-	lmi_cleanup();
-	return rc;
-}
-
 /* Leave the way the signal asked, after cleaning up. */
 static void
 resignal(int sig)
@@ -987,7 +969,7 @@ lm_main(int argc, char **argv)
 		resignal(lm.signo);
 	}
 	if (lmi.batchonly)
-		return print_batch();
+		lmi_report_batch();
 	if (benchmark_initrun() != 0) {
 		if (lmi.unsup[0] != '\0')
 			lmi_report_unsupported();

@@ -8,7 +8,7 @@
  *   options.c	the libMicro-named globals, options and usage, --check
  *		and --check-lines
  *   stats.c	statistics: pure functions on double[]
- *   report.c	the result line, -S statistics, -W warnings
+ *   report.c	the result line, -S statistics, -W warnings, --batch
  *   helpers.c	messages; the case helpers that reach the engine's state
  *		(worker data, the case barrier, the temp directory)
  *   util.c	the case helpers that need no engine state
@@ -109,6 +109,7 @@ int	lmi_st_twomodes(const double *sorted, int n, double *m1, double *m2);
 /* report.c */
 int	lmi_report(const struct shared *sh);
 LM_NORETURN void	lmi_report_unsupported(void);
+LM_NORETURN void	lmi_report_batch(void);
 double	lmi_figure(const struct stats *st);
 
 /* counters.c: all do nothing without -K */

@@ -320,3 +320,21 @@ lmi_report_unsupported(void)
 	lmi_cleanup();
 	exit(rc);
 }
+
+/* --batch: the batch the run would use, and nothing timed. */
+void
+lmi_report_batch(void)
+{
+	int rc = 0;
+
+	if (printf("%d\n", lm_optB) < 0 || fflush(stdout) != 0) {
+		lm_error("writing the batch:");
+		rc = 1;
+	}
+	if (benchmark_fini() != 0) {
+		lm_error("benchmark_fini failed");
+		rc = 1;
+	}
+	lmi_cleanup();
+	exit(rc);
+}
