@@ -146,8 +146,15 @@ check "multiview: second_fn's ns/call is about the rows' difference" \
     awk '/^prof_a / { a = $2 } /^prof_b / { b = $3; sub(/\[.*/, "", b) }
 	/^    why/ { getline; d = $(NF - 2); sub(/^\+/, "", d) }
 	END { r = d / ((b - a) * 1000); exit !(r > 0.5 && r < 1.5) }' mv.txt
-check "multiview: first_fn's time did not change" \
-    sh -c '! grep -q "^    first_fn" mv.txt'
+# first_fn's time per call held: it is not named, or, where the
+# machine's noise between the two runs names it, it moved by less than a
+# third of second_fn's time.
+check "multiview: first_fn's time held (not named, or under a third of second_fn's)" \
+    awk '/^    why/ { w = 1; next }
+	w && $1 == "second_fn" { s = $(NF - 2) }
+	w && $1 == "first_fn" { f = $NF ~ /^\(.*\)$/ ? $(NF - 2) : $(NF - 1) }
+	END { sub(/^\+/, "", s); sub(/^[-+]/, "", f)
+	    exit !(s + 0 > 0 && (f == "" || f + 0 < (s + 0) / 3)) }' mv.txt
 check "multiview: the set-up function is nowhere" \
     sh -c '! grep -q setup_fn mv.txt'
 [ "$(grep -c . mv.err)" -eq 0 ] || diag <mv.err
