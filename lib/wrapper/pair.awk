@@ -6,7 +6,7 @@
 # 1: no variants), vseed, of (the generator's state between passes).
 # The generator is plan.awk's (Park-Miller), with a state of its own.
 FILENAME != figs && nvar > 1 {
-	# The batch is not settled yet: the first of the pair sizes it.
+	# The batch is not settled yet: run_pair sizes it for the pair.
 	share[n + 1] = $4 == "ok" && $5 == 0 && !($1 in batch)
 }
 # "ORDER " (variant numbers, comma-separated, + when the batch is

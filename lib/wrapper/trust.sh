@@ -167,20 +167,14 @@ lm_kmissing=
 # usage error.
 counters_probe() {
 	[ -n "$lm_events" ] || return 0
-	counters_try
+	lm_kout=$("$lm_bin/nop" -K "$lm_events" -B 1 -C 1 -D 0 -H 2>&1)
+	lm_krc=$?
 	case $lm_krc in
 	0) ;;
 	2) bad "-K: $(printf '%s\n' "$lm_kout" | sed -n 's/^[^:]*: -K: //p;q')" ;;
 	*) die "cannot run $lm_bin/nop -K $lm_events" ;;
 	esac
 	counters_read
-}
-
-# counters_try: nop -K lm_events, its output in lm_kout, its status in
-# lm_krc.
-counters_try() {
-	lm_kout=$("$lm_bin/nop" -K "$lm_events" -B 1 -C 1 -D 0 -H 2>&1)
-	lm_krc=$?
 }
 
 # counters_read: the probe's counter lines, read into lm_kcounted,
