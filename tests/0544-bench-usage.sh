@@ -32,7 +32,8 @@ for args in "suite.sh -Z" "suite.sh -p 0" "suite.sh one" "harness.sh x" \
     "forest.sh -o" "forest.sh a.html b.html" "forest.sh no-such.html" \
     "render.sh -Z" "render.sh -n 0 a b" "render.sh one.txt" \
     "estimator.sh one.txt" "estimator.sh -Z a b" \
-    "estimator.sh -e p50 /dev/null /dev/null"; do
+    "estimator.sh -e p50 /dev/null /dev/null" "levels.sh -Z bin/nop" \
+    "levels.sh -n 1 bin/nop" "levels.sh" "levels.sh no-such-program"; do
 	set -f
 	# shellcheck disable=SC2086 # a script and its arguments
 	set -- $args
