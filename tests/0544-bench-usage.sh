@@ -33,7 +33,8 @@ for args in "suite.sh -Z" "suite.sh -p 0" "suite.sh one" "harness.sh x" \
     "render.sh -Z" "render.sh -n 0 a b" "render.sh one.txt" \
     "estimator.sh one.txt" "estimator.sh -Z a b" \
     "estimator.sh -e p50 /dev/null /dev/null" "levels.sh -Z bin/nop" \
-    "levels.sh -n 1 bin/nop" "levels.sh" "levels.sh no-such-program"; do
+    "levels.sh -n 1 bin/nop" "levels.sh" "levels.sh no-such-program" \
+    "spread.sh -Z" "spread.sh" "spread.sh no-such.txt"; do
 	set -f
 	# shellcheck disable=SC2086 # a script and its arguments
 	set -- $args
