@@ -4,7 +4,9 @@
 # every EVERY-th benchmark (default 4) is made FACTOR (default 1.10)
 # slower from the FROM-th file (default 5) on, as bench/inject.sh does to
 # one file; the report says how many of those rows step at that file, how
-# many untouched rows have any change, and how long multiview took.
+# many untouched rows have any change, and how long multiview took;
+# first, how many stepped rows scatter from file to file by more than a
+# third of the step.
 # With -c, each FILE is first cut into one file per pass (pass k of a
 # benchmark is its k-th result line), so a series of N files of P passes
 # becomes N x P files, in file then pass order.
@@ -90,6 +92,48 @@ echo "series: $n files"
 # The step: every EVERY-th benchmark, from file FROM on.
 awk '!/^[!#]/ && NF >= 7 && $1 != "prc" && !($1 in s) { s[$1]; print $1 }' \
     "$tmp/s001.txt" | awk -v e="$every" 'NR % e == 0' >"$tmp/stepped"
+
+# Before the step: how far the stepped rows' files scatter.  A file is
+# one observation (the median of its passes); with four files a side, a
+# row whose files' medians scatter (standard deviation of their logs) by
+# more than a third of the step's log shows the step with a t below
+# about 4.5 on 6 degrees of freedom, short of what the test of a whole
+# series, then Benjamini-Hochberg over some 300 rows, needs.
+# shellcheck disable=SC2016 # an awk program
+awk -v factor="$factor" -v list="$tmp/stepped" '
+function median(a, n,    i, j, t) {
+	for (i = 2; i <= n; i++)
+		for (j = i; j > 1 && a[j - 1] > a[j]; j--) {
+			t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
+		}
+	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+BEGIN { while ((getline l < list) > 0) st[l] = 1 }
+FNR == 1 && NR > 1 { flush() }
+function flush(    b, k, v) {
+	for (b in cnt) {
+		delete v
+		for (k = 1; k <= cnt[b]; k++)
+			v[k] = x[b, k]
+		y = log(median(v, cnt[b]))
+		ns[b]++; s[b] += y; s2[b] += y * y
+	}
+	delete cnt
+}
+/^[!#]/ || NF < 7 || $1 == "prc" || !($1 in st) || $4 + 0 <= 0 { next }
+{ x[$1, ++cnt[$1]] = $4 + 0 }
+END {
+	flush()
+	lim = log(factor) / 3
+	for (b in ns)
+		if (ns[b] > 1) {
+			m++
+			v = (s2[b] - s[b] * s[b] / ns[b]) / (ns[b] - 1)
+			wide += sqrt(v > 0 ? v : 0) > lim
+		}
+	printf "stepped rows whose files scatter by more than a third of" \
+	    " the step before it: %d of %d\n", wide, m
+}' "$tmp"/s*.txt
 j=1
 while [ "$j" -le "$n" ]; do
 	f=$tmp/$(printf 's%03d' "$j").txt
