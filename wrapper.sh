@@ -244,8 +244,11 @@ lm_limit=${lm_limit:-120}
 lm_passes=${lm_passes:-10}
 # Adaptive passes (-w): after the first -p passes, a run is repeated only
 # while its passes leave its figure uncertain by more than -w percent.
-lm_minpass=${lm_minpass:-3}
-if [ -n "$lm_target" ] && [ "$lm_minpass" -gt "$lm_passes" ]; then
+# In a session of variants (-V) the default follows from the runs
+# selected (pairs_minpass in variant.sh).
+[ -n "$lm_vraw" ] || lm_minpass=${lm_minpass:-3}
+if [ -n "$lm_target" ] && [ -n "$lm_minpass" ] &&
+    [ "$lm_minpass" -gt "$lm_passes" ]; then
 	bad "-p $lm_minpass is more than the $lm_passes passes of -r"
 fi
 # Counting only with -K: the kernel switches a counted task's counters
@@ -405,6 +408,7 @@ check_suite
 select_runs
 check_selected
 [ -z "$lm_nvar" ] || setup_variants
+[ -z "$lm_nvar" ] || pairs_minpass
 if [ -n "$lm_dry" ]; then
 	dry_run
 	[ -z "$lm_nvar" ] ||

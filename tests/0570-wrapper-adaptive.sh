@@ -118,6 +118,22 @@ PRC=$PWD/pr.count sh "$W" -q -b vA -s psuite -t troot -d vroot -O '-C 5' -r 6 \
 check "-V -w: exit 0" test "$?" -eq 0
 check "-V -w: figures 2x apart pass to pass, a steady ratio: 3 passes" \
     test "$(rows pr pw.A)" -eq 3 -a "$(rows pr pw.B)" -eq 3
+check "-V -w -p 3: the header warns that 3 pairs are too few" \
+    grep -q '^!Warn_pairs: *-V with -w: a run may stop at 3 pairs, .* at least 0.25; multiview needs 6 pairs .* across 1 runs' pw.A
+rm -f pr.count pr.count.own
+PRC=$PWD/pr.count sh "$W" -q -b vA -s psuite -t troot -d vroot -O '-C 5' -r 12 \
+    -w 3 -V A=vA -V B=vB -o p10 2>err
+check "-V -w without -p: one run, a steady ratio stops at 6 pairs" \
+    test "$(rows pr p10.A)" -eq 6 -a "$(rows pr p10.B)" -eq 6
+check "-V -w without -p: no warning of too few pairs" \
+    test -z "$(grep '^!Warn_pairs' p10.A)"
+rm -f pr.count pr.count.own
+PRC=$PWD/pr.count sh "$W" -q -b vA -s psuite -t troot -d vroot -O '-C 5' -r 4 \
+    -w 3 -V A=vA -V B=vB -o p6 2>err
+check "-V -w -r 4 without -p: every pass, no usage error" \
+    test "$(rows pr p6.A)" -eq 4
+check "-V -w -r 4: the header warns that 4 pairs are too few" \
+    grep -q '^!Warn_pairs: *-V with -w: a run may stop at 4 pairs' p6.A
 rm -f pr.count pr.count.own
 PRC=$PWD/pr.count sh "$W" -q -b vA -s psuite -t troot -d vroot -O '-C 5' -r 6 \
     -p 3 -w 3 -V A=vA -V C=vC -o pc 2>err

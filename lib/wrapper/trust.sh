@@ -146,6 +146,7 @@ trust_aslr() {
 }
 
 trust_check() {
+	trust_pairs
 	trust_counters
 	trust_profile
 	trust_load
@@ -153,6 +154,19 @@ trust_check() {
 	trust_power
 	trust_smt
 	trust_aslr
+}
+
+# A session of variants with adaptive passes stops a run at -p pairs at
+# the least: fewer than multiview needs (lm_pneed, variant.sh) leave a
+# run that stopped early no way to be told from noise.
+trust_pairs() {
+	[ -n "$lm_nvar" ] && [ -n "$lm_target" ] &&
+	    [ "$lm_minpass" -lt "$lm_pneed" ] || return 0
+	lm_pmin=$(awk -v n="$lm_minpass" 'BEGIN { printf "%.2g", 2 / 2 ^ n }')
+	warn pairs "-V with -w: a run may stop at $lm_minpass pairs, whose" \
+	    "signed-rank p-value is at least $lm_pmin; multiview needs" \
+	    "$lm_pneed pairs to tell a change from noise across $lm_nsel" \
+	    "runs: give -p $lm_pneed and -r at least that"
 }
 
 # Counting, with -K only: lm_events is the list, empty without -K or
