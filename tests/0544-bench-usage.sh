@@ -34,7 +34,9 @@ for args in "suite.sh -Z" "suite.sh -p 0" "suite.sh one" "harness.sh x" \
     "estimator.sh one.txt" "estimator.sh -Z a b" \
     "estimator.sh -e p50 /dev/null /dev/null" "levels.sh -Z bin/nop" \
     "levels.sh -n 1 bin/nop" "levels.sh" "levels.sh no-such-program" \
-    "spread.sh -Z" "spread.sh" "spread.sh no-such.txt"; do
+    "spread.sh -Z" "spread.sh" "spread.sh no-such.txt" "heldout.sh -Z" \
+    "heldout.sh a.txt b.txt" "heldout.sh -R no-such.txt a b" \
+    "heldout.sh -R /dev/null a.txt"; do
 	set -f
 	# shellcheck disable=SC2086 # a script and its arguments
 	set -- $args
