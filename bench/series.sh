@@ -99,13 +99,10 @@ awk '!/^[!#]/ && NF >= 7 && $1 != "prc" && !($1 in s) { s[$1]; print $1 }' \
 # more than a third of the step's log shows the step with a t below
 # about 4.5 on 6 degrees of freedom, short of what the test of a whole
 # series, then Benjamini-Hochberg over some 300 rows, needs.
-# shellcheck disable=SC2016 # an awk program
-awk -v factor="$factor" -v list="$tmp/stepped" '
-function median(a, n,    i, j, t) {
-	for (i = 2; i <= n; i++)
-		for (j = i; j > 1 && a[j - 1] > a[j]; j--) {
-			t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
-		}
+# shellcheck disable=SC2016 # an awk program, after multiview's numerics
+awk -v factor="$factor" -v list="$tmp/stepped" "$(cat "$top/lib/mv/num.awk")"'
+function median(a, n) {
+	sortnum(a, n)
 	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
 }
 BEGIN { while ((getline l < list) > 0) st[l] = 1 }

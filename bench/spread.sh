@@ -25,16 +25,10 @@ for f in "$@"; do
 	fi
 done
 top=$(cd "$(dirname "$0")/.." && pwd) || exit 2
-rl=$(cat "$top/lib/result.awk") || exit 2
+rl=$(cat "$top/lib/result.awk" "$top/lib/mv/num.awk") || exit 2
 for f in "$@"; do
 	# shellcheck disable=SC2016 # an awk program
 	"${AWK:-awk}" -v file="$f" "$rl"'
-	function sortn(a, n,    i, j, t) {
-		for (i = 2; i <= n; i++)
-			for (j = i; j > 1 && a[j - 1] > a[j]; j--) {
-				t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
-			}
-	}
 	/^[!#]/ { next }
 	{
 		for (k = 1; k <= NF; k++)
@@ -60,7 +54,7 @@ for f in "$@"; do
 			printf "%s: one pass a row, no spread\n", file
 			exit 0
 		}
-		sortn(sd, m)
+		sortnum(sd, m)
 		p90 = int(0.9 * m + 0.5)
 		if (p90 < 1)
 			p90 = 1
