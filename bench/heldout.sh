@@ -48,20 +48,18 @@ done
 # mvcsv [-R ...] A B: multiview's csv of the pair.
 mvcsv() { sh "$top/multiview.sh" -f csv "$@" 2>/dev/null; }
 
-# judge WITH A B: "marked hold found false" of the A/A and the injected.
+# judge HOW A B: "marked hold found false" of the A/A and the injected,
+# with the references when HOW is "with".
 judge() {
-	set -f
-	refs=
-	if [ "$1" = with ]; then
+	how=$1 a1=$2 b1=$3
+	set --
+	if [ "$how" = with ]; then
 		while read -r r; do
-			refs="$refs -R $r"
+			set -- "$@" -R "$r"
 		done <"$tmp/refs"
 	fi
-	set +f
-	# shellcheck disable=SC2086 # the references, words
-	mvcsv $refs "$2" "$3" >"$tmp/aa.csv"
-	# shellcheck disable=SC2086
-	mvcsv $refs "$2" "$tmp/inj" >"$tmp/ab.csv"
+	mvcsv "$@" "$a1" "$b1" >"$tmp/aa.csv"
+	mvcsv "$@" "$a1" "$tmp/inj" >"$tmp/ab.csv"
 	awk -F, '
 	FILENAME == ARGV[1] { changed[$1] = 1; nc++; next }
 	FILENAME == ARGV[2] && FNR > 1 && $14 ~ /^(faster|slower|small|noise)$/ {

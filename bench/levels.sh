@@ -38,14 +38,21 @@ esac
 [ -x "$1" ] || { echo "$prog: not a program: $1" >&2; exit 2; }
 "$@" --check >/dev/null 2>&1 ||
     { echo "$prog: the case rejects its arguments: $*" >&2; exit 2; }
+top=$(cd "$(dirname "$0")/.." && pwd) || exit 2
+rl=$(cat "$top/lib/result.awk") || exit 2
 out=$(mktemp -d "${TMPDIR:-/tmp}/lmlevels.XXXXXX") || exit 1
 trap 'rm -rf "$out"' EXIT
 trap 'exit 130' INT TERM HUP
 
 # The figure (usecs/call) of one run, or nothing.
 figure() {
-	"$@" 2>/dev/null | awk '!/^#/ && $2 ~ /^[0-9]+$/ && $3 ~ /^[0-9]+$/ {
-	    print $4; exit }'
+	# shellcheck disable=SC2016 # an awk program
+	"$@" 2>/dev/null | awk "$rl"'
+	{
+		for (k = 1; k <= NF; k++)
+			f[k] = $k
+	}
+	rl_check(f, NF) == "" && $RL_ERRORS == 0 { print $RL_USECS; exit }'
 }
 
 # Placements: a label and a command prefix (empty: as is).
@@ -87,8 +94,21 @@ function level(x,    k) {
 	lv[++nl] = x
 	return nl
 }
-$1 != "pair" { l = level($2); c[$1, l]++; tot[$1]++; if (!($1 in seen)) { seen[$1]; order[++no] = $1 } }
-$1 == "pair" { la = level($2); lb = level($3); np++; same += la == lb; pa[la]++; pb[lb]++ }
+$1 != "pair" {
+	l = level($2)
+	c[$1, l]++
+	if (!($1 in tot))
+		order[++no] = $1
+	tot[$1]++
+}
+$1 == "pair" {
+	la = level($2)
+	lb = level($3)
+	np++
+	same += la == lb
+	pa[la]++
+	pb[lb]++
+}
 END {
 	if (nl == 0) { print "no run gave a figure"; exit 1 }
 	printf "levels (usecs/call):"
