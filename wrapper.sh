@@ -407,8 +407,7 @@ fi
 check_suite
 select_runs
 check_selected
-[ -z "$lm_nvar" ] || setup_variants
-[ -z "$lm_nvar" ] || pairs_minpass
+[ -z "$lm_nvar" ] || { setup_variants; pairs_minpass; }
 if [ -n "$lm_dry" ]; then
 	dry_run
 	[ -z "$lm_nvar" ] ||

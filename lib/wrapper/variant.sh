@@ -102,14 +102,12 @@ variant_kind() {
 	esac
 }
 
-# setup_variants: each SPEC checked, its link vNN in the fast root, its
-# environment with the padding, and its file, all before the first run.
 # lm_pneed: the pairs multiview needs to tell a run of a session from
-# noise: 6 for a 95% signed-rank interval, and enough that the least
-# p-value n pairs can give, 2/2^n, is within what Benjamini-Hochberg
-# grants a row when a dozen of the lm_nsel rows changed, 0.05 x 12 /
-# lm_nsel (10 pairs for 300 runs).  With -w and no -p, a run may stop
-# after that many passes (at most -r).
+# noise: 6 for a 95% signed-rank interval (its pairs_needed), and
+# enough that the least p-value n pairs can give, 2/2^n, is within what
+# Benjamini-Hochberg grants a row when a dozen of the lm_nsel rows
+# changed, 0.05 x 12 / lm_nsel (10 pairs for 300 runs).  With -w and no
+# -p, a run may stop after that many passes (at most -r).
 pairs_minpass() {
 	lm_pneed=$(awk -v m="$lm_nsel" 'BEGIN {
 		for (n = 6; n < 60 && 2 / 2 ^ n > 0.6 / m; n++)
@@ -121,6 +119,8 @@ pairs_minpass() {
 	[ "$lm_minpass" -le "$lm_passes" ] || lm_minpass=$lm_passes
 }
 
+# setup_variants: each SPEC checked, its link vNN in the fast root, its
+# environment with the padding, and its file, all before the first run.
 setup_variants() {
 	[ "$lm_nvar" -ge 2 ] || bad "-V: two variants or more, not one"
 	[ -n "$lm_out" ] || bad "-V: -o STEM names the files, STEM.NAME"
