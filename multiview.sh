@@ -81,7 +81,7 @@ reference REF.  For each benchmark, with a = REF usecs/call, b = the
 compared usecs/call and f = b/a, the delta is -(f*100-100)% when f > 1
 (slower) and 100/f-100% otherwise (faster): 2x slower is -100.0%, 2x
 faster is +100.0%.  A benchmark repeated in one file (wrapper.sh -r N)
-is a set of passes; the file's value is the median of its passes.
+is a set of passes; the file's value is its passes' figure (-F).
 An operand + joins the files on either side into one side (A1 + A2 +
 A3: runs from three boots), their passes pooled.
 
@@ -90,6 +90,11 @@ options:
   -C          every count of every row (getrusage, -K counters) under
               it, changed or not, instead of those that changed
   -c LEVEL    confidence level of the intervals, in percent (default 95)
+  -F FIGURE   a row's figure over its passes: auto (the default: the
+              low window, the mean of the fastest 30% of passes, since
+              the machine only adds time; the median where a file has
+              fewer than 5 passes or its faster passes fall in states a
+              factor 2 apart), low, or median
   -f FORMAT   output format, one of:
 $(formats | sed 's/^/              /')
   -g          the html forest plot in the table's row order (-s; with
@@ -130,7 +135,14 @@ Options come before the files; -- ends them.
 The delta, its interval and its verdict come from one estimator, on
 the log of the values (ratios are what matter, and timings are skewed
 to the right):
-  Passes on both sides: the Hodges-Lehmann shift, the median of all
+  Passes on both sides, figure low: the difference of the two sides'
+  low windows (the mean of the log of the fastest 30% of passes, the
+  side of more passes taken as the side of fewer would give it: the
+  mean over every subset of that many), with Yuen's interval: each
+  side's passes winsorized at the window's end, Student's t on Welch's
+  degrees of freedom.  Time the machine adds in a few passes, or in
+  most of them, leaves the fast passes alone.
+  Passes on both sides, figure median: the Hodges-Lehmann shift, the median of all
   differences between the two sides' log pass values, which one
   disturbed pass cannot move far, with the interval of the Mann-Whitney
   test (exact up to 20 passes a side without ties, else normal with the
@@ -145,7 +157,9 @@ to the right):
   single run with no statistics, where nothing was measured: untested.
   The files of one session of wrapper.sh -V (one !Session, each file
   another variant), which ran each run of every variant back to back:
-  per benchmark the log ratios of its pairs, their Hodges-Lehmann
+  figure low, each side's low window as above (the added time falls on
+  one run of a pair or the other, so a pair's ratio carries it);
+  figure median, per benchmark the log ratios of its pairs, their Hodges-Lehmann
   estimate (the median of the Walsh averages) with the Wilcoxon
   signed-rank interval (Pratt's rule for zero ratios, mean ranks for
   ties), widened by quantization.  No floor (-p) for these rows: the
@@ -157,7 +171,11 @@ to the right):
   with 20 or more rows with passes, the table measures that (most rows
   do not change: the between-run spread that makes the rows' log ratios,
   around their median, as spread as their intervals say) and each
-  interval is widened by it; a shift of the whole table is not noise.
+  interval is widened by it; a shift of the whole table is not noise,
+  but the summary says how far the whole file moved.  One pass on a
+  side and nothing to measure the spread with (no passes, no -n): the
+  table gives it, fitted the same way around 0, so that a shift of the
+  whole file counts as the noise of that run.
   Benjamini-Hochberg keeps the expected share of false discoveries
   among the significant deltas of the whole table at Q.
 
@@ -269,6 +287,8 @@ key=
 absolute=no
 why=yes
 counts=changed
+figure=auto
+spreadset=no
 noiseref=
 maps=
 title="multiview comparison"
@@ -277,8 +297,9 @@ setopt() {
 	case $1 in
 	-c) level=$2 ;;
 	-f) fmt=$2 ;;
+	-F) figure=$2 ;;
 	-k) key=$2 ;;
-	-n) spread1=$2 ;;
+	-n) spread1=$2 spreadset=yes ;;
 	-p) floorn=$2 ;;
 	-q) q=$2 ;;
 	-s) order=$2 ;;
@@ -303,7 +324,7 @@ for a in "$@"; do
 		usage
 		exit 0
 		;;
-	-[cfkmnpqRst]) skip=1 ;;
+	-[cfFkmnpqRst]) skip=1 ;;
 	esac
 done
 
@@ -319,12 +340,12 @@ while [ $# -gt 0 ]; do
 	-a) absolute=yes ;;
 	-w) why=no ;;
 	-C) counts=all ;;
-	-c | -f | -k | -m | -n | -p | -q | -R | -s | -t)
+	-c | -f | -F | -k | -m | -n | -p | -q | -R | -s | -t)
 		[ $# -ge 2 ] || die "$1: missing argument"
 		setopt "$1" "$2"
 		shift
 		;;
-	-[cfkmnpqRst]?*) setopt "${1%"${1#-?}"}" "${1#-?}" ;;
+	-[cfFkmnpqRst]?*) setopt "${1%"${1#-?}"}" "${1#-?}" ;;
 	--)
 		shift
 		break
@@ -414,10 +435,10 @@ MV_Q=$q MV_SPREAD1=$spread1 MV_FLOORN=$floorn MV_LEVEL=$level
 MV_INTERVALS=$intervals MV_ONLYREAL=$onlyreal MV_FORESTROW=$forestrow
 MV_SERIES=$series MV_KEY=$key MV_PAIRED=$paired
 MV_NOISEREF=$noiseref MV_ABS=$absolute MV_MAP=$maps MV_WHY=$why
-MV_COUNTS=$counts
+MV_COUNTS=$counts MV_FIGURE=$figure MV_SPREADSET=$spreadset
 export MV_PROG MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN MV_LEVEL \
     MV_INTERVALS MV_ONLYREAL MV_FORESTROW MV_SERIES MV_KEY MV_NOISEREF \
-    MV_ABS MV_MAP MV_PAIRED MV_WHY MV_COUNTS
+    MV_ABS MV_MAP MV_PAIRED MV_WHY MV_COUNTS MV_FIGURE MV_SPREADSET
 exec "${AWK:-awk}" -f "$lib/result.awk" -f "$lib/mv/num.awk" \
     -f "$lib/mv/read.awk" -f "$lib/mv/model.awk" -f "$lib/mv/noise.awk" \
     -f "$lib/mv/paired.awk" -f "$lib/mv/why.awk" -f "$lib/mv/counts.awk" \

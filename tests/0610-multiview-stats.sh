@@ -78,11 +78,11 @@ ci() {
 ci 1.00000 0.90000 1.10000 >c1.txt
 ci 1.10000 0.99000 1.21000 >c2.txt
 for a in $MV_AWKS; do
-	mview "$a" -f csv h1.txt h2.txt >h.csv
+	mview "$a" -F median -f csv h1.txt h2.txt >h.csv
 	check "Hodges-Lehmann and exact Mann-Whitney ($a)" grep -qF \
 	    'h,h2.txt,1.12200,5,-10.0,-13.3,-6.8,1.1,1.06826,1.13268,0.007937,0.007937,hl,slower,13.3,0,,' \
 	    h.csv
-	mview "$a" h1.txt h2.txt >h.txt
+	mview "$a" -F median h1.txt h2.txt >h.txt
 	check "text: the delta, its half-width, the mark ($a)" grep -qxF \
 	    'h                1.02000      1.12200[-10.0%]±3.2*' h.txt
 	mview "$a" -f csv p1.txt p2.txt >p.csv
@@ -97,11 +97,11 @@ for a in $MV_AWKS; do
 	check "normal p, 10% run-to-run spread ($a)" grep -q \
 	    '^z,c2.txt,1.10000,1,-10.0,[-0-9.]*,[-0-9.]*,1.1,[0-9.]*,[0-9.]*,0.5126,0.5126,model,noise,' \
 	    c.csv
-	mview "$a" -f csv -c 99 h1.txt h2.txt >h99.csv
+	mview "$a" -F median -f csv -c 99 h1.txt h2.txt >h99.csv
 	check "-c 99: a wider interval ($a)" grep -qF \
 	    'h,h2.txt,1.12200,5,-10.0,-14.4,-5.8,1.1,1.05768,1.14401,0.007937,' \
 	    h99.csv
-	mview "$a" -f csv -c 99.5 h1.txt h2.txt >h99.csv
+	mview "$a" -F median -f csv -c 99.5 h1.txt h2.txt >h99.csv
 	check "-c 99.5: too few passes for Mann-Whitney ($a)" \
 	    grep -q '^h,h2.txt,.*,model,' h99.csv
 done
@@ -144,10 +144,19 @@ for a in $MV_AWKS; do
 	mview "$a" -n 0 s1.txt s2.txt >saa0.out
 	check "A/A, one pass, -n 0: the run-to-run spread was needed ($a)" \
 	    test "$(marked saa0.out | wc -l)" -gt 5
-	# With the default 10% a side, one run cannot tell 10% from noise...
-	mview "$a" s1.txt sb.txt >sab.out
-	check "A/B, one pass, 10% slower: nothing marked by default ($a)" \
+	# With the 10% a side of -n 10, one run cannot tell 10% from noise...
+	mview "$a" -n 10 s1.txt sb.txt >sab.out
+	check "A/B, one pass, -n 10, 10% slower: nothing marked ($a)" \
 	    test -z "$(marked sab.out)"
+	# ... while by default the table's 40 rows measure the noise
+	# between the runs (about 1%), which leaves the 10% rows apart.
+	mview "$a" s1.txt sb.txt >sabt.out
+	marked sabt.out >sabt.marked
+	check "A/B, one pass, 10% slower: the table's noise finds exactly the slowed rows ($a)" \
+	    cmp slowed sabt.marked
+	check "A/B, one pass: the summary says the noise came from the table ($a)" \
+	    grep -q '^sb.txt: .*one pass on a side: between runs ±[0-9.]*% from the table (the middle group.s 95%, 40 rows), the whole file ' \
+	    sabt.out
 	# ... but sees 2x,
 	mview "$a" s1.txt sb2.txt >sab2.out
 	marked sab2.out >sab2.marked
@@ -272,7 +281,7 @@ for f in m1.txt m2.txt; do
 	done
 done
 for a in $MV_AWKS; do
-	mview "$a" -f csv m1.txt m2.txt >m.csv
+	mview "$a" -F median -f csv m1.txt m2.txt >m.csv
 	check "the run wall time line is not a warning; spread not suspect ($a)" \
 	    grep -q '^timed,m2.txt,.*,0,,High spread: [^,]*(3 of 3 passes),' m.csv
 	check "a warning from 1 pass of 3: not suspect ($a)" \

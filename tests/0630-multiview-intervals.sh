@@ -55,7 +55,7 @@ for a in $MV_AWKS; do
 	check "one pass of ten 3x: the shift is 10 +- 0.5% ($a)" awk \
 	    -v d="$(csv_field d.csv dist d2.txt 5)" \
 	    'BEGIN { exit !(d >= -10.5 && d <= -9.5) }'
-	mview "$a" -f csv e1.txt e2.txt >e.csv
+	mview "$a" -F median -f csv e1.txt e2.txt >e.csv
 	lo=$(csv_field e.csv split e2.txt 6)
 	hi=$(csv_field e.csv split e2.txt 7)
 	check "split passes: the delta lies in its interval ($a)" awk \
@@ -64,6 +64,12 @@ for a in $MV_AWKS; do
 	check "split passes: the interval holds 0, so noise ($a)" awk \
 	    -v v="$(csv_field e.csv split e2.txt 14)" -v lo="$lo" -v hi="$hi" \
 	    'BEGIN { exit !(lo + 0 <= 0 && 0 <= hi + 0 && v == "noise") }'
+	# The low window takes the fast state as the row's own time, the
+	# slow one as time the machine added: B, all at 1.1, is 10% slower,
+	# and the row is suspect (two states).
+	mview "$a" -F low -f csv e1.txt e2.txt >el.csv
+	check "split passes, the low window: 10% slower, suspect: states ($a)" \
+	    grep -q '^split,e2.txt,1.10000,30,-10.0,.*,low,slower,[0-9.]*,1,states,' el.csv
 	mview "$a" f1.txt f2.txt >f.txt
 	check "a steady 2.9% change: small, not noise ($a)" \
 	    grep -q '^steady .*\[ -2.9%\]±[0-9.]*=$' f.txt
@@ -98,10 +104,12 @@ done
 # Coverage: 300 benchmarks, 10 passes a file, lognormal with a 3%
 # spread, the same distribution in both files.  The 95% interval must
 # hold a ratio of 1 in 93-97% of the rows, and nothing is significant.
+# A spread that adds and takes away alike is the median's (-F median);
+# tests/0615 has the low window's.
 lognormal -v seed=11 >aa1.txt
 lognormal -v seed=12 >aa2.txt
 for a in $MV_AWKS; do
-	mview "$a" -f csv aa1.txt aa2.txt >aa.csv
+	mview "$a" -F median -f csv aa1.txt aa2.txt >aa.csv
 	cover=$(awk -F, '$2 == "aa2.txt" { n++
 		if ($9 + 0 <= 1 && $10 + 0 >= 1) c++ }
 		END { printf "%.1f", 100 * c / n }' aa.csv)
@@ -109,7 +117,7 @@ for a in $MV_AWKS; do
 	    awk -v c="$cover" 'BEGIN { exit !(c >= 93 && c <= 97) }'
 	check "A/A, 300 x 10 passes: nothing marked ($a)" \
 	    test "$(grep -c ',aa2.txt,.*,\(faster\|slower\|small\),' aa.csv)" -eq 0
-	mview "$a" -c 80 -f csv aa1.txt aa2.txt >aa80.csv
+	mview "$a" -F median -c 80 -f csv aa1.txt aa2.txt >aa80.csv
 	cover=$(awk -F, '$2 == "aa2.txt" { n++
 		if ($9 + 0 <= 1 && $10 + 0 >= 1) c++ }
 		END { printf "%.1f", 100 * c / n }' aa80.csv)
@@ -134,7 +142,7 @@ done
 lognormal -v seed=12 -v every=4 -v shift=1.1 >ab2.txt
 awk 'BEGIN { for (r = 4; r <= 300; r += 4) printf "b%03d\n", r }' >slowed
 for a in $MV_AWKS; do
-	mview "$a" aa1.txt ab2.txt >ab.txt
+	mview "$a" -F median aa1.txt ab2.txt >ab.txt
 	marked ab.txt >ab.marked
 	check "A/B, 300 x 10 passes, every fourth 10% slower: all found ($a)" \
 	    test -z "$(comm -23 slowed ab.marked)"
@@ -147,20 +155,21 @@ for a in $MV_AWKS; do
 	check "summary: the geometric mean with its interval ($a)" grep -q \
 	    '^ab2.txt: [0-9]* faster, [0-9]* slower, .* within noise, 0 errors, 0 missing; geometric mean of ratios 1.02[0-9] \[ -2.[0-9]%\], 95% interval 1.0[0-9]* to 1.0[0-9]*; ' \
 	    ab.txt
-	mview "$a" -f csv aa1.txt ab2.txt >ab.csv
+	mview "$a" -F median -f csv aa1.txt ab2.txt >ab.csv
 	n=$(grep -c ',ab2.txt,.*,\(faster\|slower\|small\),' ab.csv)
-	mview "$a" -x -s delta aa1.txt ab2.txt >abx.txt
+	mview "$a" -F median -x -s delta aa1.txt ab2.txt >abx.txt
 	check "-x: only the $n rows not within noise ($a)" \
 	    test "$(rows abx.txt | wc -l)" -eq "$n"
 	check "-x: says how many rows it left out ($a)" grep -qx \
 	    "($((300 - n)) of 300 rows within noise everywhere not shown)" abx.txt
-	mview "$a" -f csv -s delta aa1.txt ab2.txt >abs.csv
+	mview "$a" -F median -f csv -s delta aa1.txt ab2.txt >abs.csv
 	# shellcheck disable=SC2016 # awk program
 	check "-s delta: the largest change first ($a)" awk -F, '
 	$2 == "ab2.txt" { d = $5 < 0 ? -$5 : $5
 		if (n++ && d > last + 0.05) exit 1; last = d }' abs.csv
 done
 same_output "A/B with -s delta -x, json" -f json -x -s delta aa1.txt ab2.txt
+same_output "A/B, the low window, json" -f json aa1.txt ab2.txt
 
 # Several files per side: A1 + A2 pools their passes.
 lognormal -v rows=5 -v passes=3 -v seed=3 >g1.txt
@@ -170,8 +179,11 @@ for a in $MV_AWKS; do
 	mview "$a" -f csv g1.txt + g2.txt g3.txt >g.csv 2>g.err
 	check "A1 + A2: one side of 7 passes ($a)" \
 	    test "$(csv_field g.csv b001 g1.txt+g2.txt 4)" = 7
-	check "A1 + A2: compared by Hodges-Lehmann ($a)" \
-	    test "$(csv_field g.csv b001 g3.txt 13)" = hl
+	check "A1 + A2: compared by the low window ($a)" \
+	    test "$(csv_field g.csv b001 g3.txt 13)" = low
+	mview "$a" -F median -f csv g1.txt + g2.txt g3.txt >gm.csv
+	check "A1 + A2, -F median: compared by Hodges-Lehmann ($a)" \
+	    test "$(csv_field gm.csv b001 g3.txt 13)" = hl
 	check "A1 + A2: nothing on stderr ($a)" test ! -s g.err
 done
 

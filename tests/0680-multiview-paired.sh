@@ -3,7 +3,10 @@
 # rank p-values against a table (counted by brute force over every sign
 # pattern, Pratt's rule, mean ranks), a fixture of known ratio, a row of
 # fewer than 6 pairs, files of two sessions under -P, unpaired under -U,
-# a paired A/A of a few runs that marks nothing, and mawk = gawk.
+# a paired A/A of a few runs that marks nothing, and mawk = gawk.  Pair
+# by pair is the median's figure (-F median); by default the files of a
+# session compare by the low window, each side's own, as separate runs
+# do (checked at the end).
 # shellcheck source=/dev/null disable=SC2016 # awk programs
 . "$LM_TOP/tests/lib.sh"
 
@@ -77,7 +80,7 @@ B='1.08900 1.13328 1.13300 1.16129 1.14924 1.18955 1.16529 1.19395 1.19900 1.191
 { mkfile a3 s1 A few 1 1 1 1 1; mkfile b3 s1 B few 2 2 2 2 2; }
 cat a2 a3 | grep -v '^!' >>a
 cat b2 b3 | grep -v '^!' >>b
-sh "$MV" -f csv a b >p.csv 2>err
+sh "$MV" -F median -f csv a b >p.csv 2>err
 # Worked out apart: the median of the 55 Walsh averages of the log
 # ratios, their 9th smallest and largest (n = 10: P(T <= 8) = 0.0244),
 # widened by the printed digits.
@@ -89,7 +92,7 @@ check "identical pairs: noise, p 1" awk -F, '$1 == "same" && $2 == "b" {
 	exit !($14 == "noise" && $11 == "1") }' p.csv
 check "5 pairs: untested, said (pairs)" \
     grep -q '^few,b,[^,]*,5,.*,untested,,1,"*[a-z,]*pairs' p.csv
-sh "$MV" a b >txt 2>err
+sh "$MV" -F median a b >txt 2>err
 check "summary: paired, 5 to 10 pairs a row" \
     grep -q '^b: paired, 5 to 10 pairs a row; ' txt
 check "legend: no floor for paired rows, and why" \
@@ -97,15 +100,18 @@ check "legend: no floor for paired rows, and why" \
 check "legend: fewer than 6 pairs said" \
     grep -q '^!pairs suspect: fewer than 6 pairs' txt
 sh "$MV" -U -f csv a b >u.csv 2>err
-check "-U: compared as separate runs (hl)" awk -F, '
-	$1 == "known" && $2 == "b" { exit $13 != "hl" }' u.csv
+check "-U: compared as separate runs (low)" awk -F, '
+	$1 == "known" && $2 == "b" { exit $13 != "low" }' u.csv
+sh "$MV" -U -F median -f csv a b >um.csv 2>err
+check "-U -F median: compared as separate runs (hl)" awk -F, '
+	$1 == "known" && $2 == "b" { exit $13 != "hl" }' um.csv
 mkfile c s2 B known 1 2
-sh "$MV" -P a c >out 2>err
+sh "$MV" -F median -P a c >out 2>err
 rc=$?
 check "-P, files of two sessions: exit 2 ($rc)" test "$rc" -eq 2
 check "-P, files of two sessions: one line naming them" \
     grep -qx 'multiview.sh: -P: files of two different sessions: a and c' err
-sh "$MV" -f csv a c >p2.csv 2>err
+sh "$MV" -F median -f csv a c >p2.csv 2>err
 check "two sessions without -P: compared as separate runs" \
     awk -F, '$1 == "known" && $2 == "c" { exit $13 == "paired" }' p2.csv
 
@@ -118,14 +124,14 @@ sh "$LM_TOP/wrapper.sh" -q -r 6 -s suite -b "$BIN" -t troot -d vroot \
     -o aa 2>err
 rc=$?
 check "A/A session: exit 0 ($rc)" test "$rc" -eq 0
-sh "$MV" aa.A aa.B >aa.txt 2>err
+sh "$MV" -F median aa.A aa.B >aa.txt 2>err
 check "A/A: paired, 6 pairs a row" grep -q '^aa.B: paired, 6 pairs a row' aa.txt
-sh "$MV" -R aa.A aa.A aa.B >aar.txt 2>err
+sh "$MV" -F median -R aa.A aa.A aa.B >aar.txt 2>err
 check "A/A with a noise reference: still paired" \
     grep -q '^aa.B: paired, 6 pairs a row' aar.txt
 check "A/A: nothing marked" awk '$1 ~ /^(getpid|nop1|memset_64|strlen_10)$/ &&
     /[]][^ ]*\*/ { bad = 1 } END { exit bad }' aa.txt
-sh "$MV" -f json aa.A aa.B >aa.json 2>err
+sh "$MV" -F median -f json aa.A aa.B >aa.json 2>err
 check "json: each compared cell of a paired row says its 6 pairs" sh -c \
     'test "$(grep -c "\"method\": \"paired\"" aa.json)" -eq 4 &&
     test "$(grep -c "\"pairs\": 6[,}]" aa.json)" -eq 4'
@@ -133,12 +139,12 @@ check "json: the reference's cells say no pairs" sh -c \
     'test "$(grep -c "\"pairs\":" aa.json)" -eq 4'
 if command -v mawk >/dev/null && command -v gawk >/dev/null; then
 	for f in text csv json html markdown; do
-		AWK=mawk sh "$MV" -f "$f" a b aa.B >m.out 2>m.err
-		AWK=gawk sh "$MV" -f "$f" a b aa.B >g.out 2>g.err
+		AWK=mawk sh "$MV" -F median -f "$f" a b aa.B >m.out 2>m.err
+		AWK=gawk sh "$MV" -F median -f "$f" a b aa.B >g.out 2>g.err
 		check "-f $f: mawk and gawk print the same bytes" cmp m.out g.out
 	done
-	AWK=mawk sh "$MV" aa.A aa.B >m.out 2>m.err
-	AWK=gawk sh "$MV" aa.A aa.B >g.out 2>g.err
+	AWK=mawk sh "$MV" -F median aa.A aa.B >m.out 2>m.err
+	AWK=gawk sh "$MV" -F median aa.A aa.B >g.out 2>g.err
 	check "A/A: mawk and gawk print the same bytes" cmp m.out g.out
 else
 	skip "mawk or gawk not installed"

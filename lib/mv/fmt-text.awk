@@ -50,7 +50,7 @@ function render(    i, r, b, nw, vw, bw, line, s, j, f) {
 		for (i = 2; i <= NFILE; i++)
 			line = line dpad(lpad(value_text(i, b), vw + 1) \
 			    cmp_note(b, i), vw + 1 + bw)
-		print rtrim(line)
+		print rtrim(line) (SHOWCI ? figure_note(b) : "")
 		for (j = 1; SHOWCI && j <= CRN[b]; j++)
 			if (count_shown(b, j))
 				text_count(b, CRF[b, j], nw, vw, bw)

@@ -67,6 +67,9 @@ function main(    i, r, join) {
 	for (i = REFONE; NREF && i < REFONE + NREF; i++)
 		for (r = 1; r <= NNAME; r++)
 			summarize(i, NAME[r])
+	NSIDES = NREF ? REFONE + NREF - 1 : REFSIDE ? REFSIDE : NFILE
+	for (r = 1; r <= NNAME; r++)
+		choose_figure(NAME[r])
 	for (r = 1; NREF && r <= NNAME; r++)
 		ref_between(NAME[r])
 	for (r = 1; r <= NNAME; r++)
@@ -79,8 +82,11 @@ function main(    i, r, join) {
 	for (r = 1; r <= NNAME; r++)
 		for (i = 2; i <= NFILE; i++)
 			compare(NAME[r], i)
-	for (i = 2; i <= NFILE; i++)
+	for (i = 2; i <= NFILE; i++) {
 		between(i)
+		if (!PAIRED)
+			onepass_fit(i)
+	}
 	for (r = 1; r <= NTESTED; r++)
 		finish(TESTED[r])
 	fdr()
@@ -101,6 +107,7 @@ function init() {
 	TITLE = ENVIRON["MV_TITLE"]
 	Q = ENVIRON["MV_Q"]
 	SPREAD1 = ENVIRON["MV_SPREAD1"]
+	SPREADSET = ENVIRON["MV_SPREADSET"] == "yes"
 	FLOORN = ENVIRON["MV_FLOORN"]
 	LEVEL = ENVIRON["MV_LEVEL"]
 	SHOWCI = ENVIRON["MV_INTERVALS"] == "yes"
@@ -114,6 +121,9 @@ function init() {
 	SHOWABS = ENVIRON["MV_ABS"] == "yes"
 	NOWHY = ENVIRON["MV_WHY"] == "no"
 	ALLCOUNTS = ENVIRON["MV_COUNTS"] == "all"
+	FIGURE = ENVIRON["MV_FIGURE"]
+	if (FIGURE == "")
+		FIGURE = "auto"
 	count_init()
 	if (!isdec(Q) || Q + 0 <= 0 || Q + 0 > 1)
 		die("-q " Q ": not a rate between 0 and 1")
@@ -123,6 +133,8 @@ function init() {
 		die("-p " FLOORN ": not a percentage")
 	if (!isdec(LEVEL) || LEVEL + 0 < 50 || LEVEL + 0 >= 100)
 		die("-c " LEVEL ": not a confidence level from 50 to below 100")
+	if (FIGURE !~ /^(auto|low|median)$/)
+		die("-F " FIGURE ": unknown figure (auto, low, median)")
 	if (ORDER !~ /^(name|ref|delta)$/)
 		die("-s " ORDER ": unknown order (name, ref, delta)")
 	constants()
@@ -150,6 +162,12 @@ function constants(    i) {
 	MAXGROUPS = 4
 	MADZ = 0.6744898	# median of |z|, z standard normal
 	TRIMZ = 2.5		# a row this far out changed: not in the fit
+	# The low window: from the QLO to the QHI quantile of the passes
+	# (MV_QLO, MV_QHI: for bench/figure.sh's studies of other windows).
+	QLO = ENVIRON["MV_QLO"] != "" ? ENVIRON["MV_QLO"] + 0 : 0
+	QHI = ENVIRON["MV_QHI"] != "" ? ENVIRON["MV_QHI"] + 0 : 0.3
+	STATEF = 2		# two states this far apart: the median
+	MINLOW = 5		# passes a side for the low window
 	WHYMINN = 1000		# profile samples a side to say why
 	WHYMAX = 5		# functions named in a why
 	PM = "\302\261"	# the plus-minus sign, in UTF-8

@@ -55,6 +55,7 @@ function summarize(i, b,    n, k, x, idx, s, m, d, hw) {
 	}
 	LMEAN[i, b] = m
 	LVAR[i, b] = s / (n - 1)
+	low_window(i, b, n)
 	two_states(i, b, n)
 	# Passes more than 10% apart (standard deviation of the logs): the
 	# luck of each process (CPU placement, page layout) decides the
@@ -104,6 +105,112 @@ function two_states(i, b, n,    x, k, j, g, best, s, m1, m2, d) {
 		    exp(x[1]), exp(x[STATEK[i, b]]), n - STATEK[i, b],
 		    exp(x[STATEK[i, b] + 1]), exp(x[n])))
 }
+
+# The low window of side i's passes of b: the mean of their logs from
+# the QLO to the QHI quantile (the 2nd to the 5th fastest of ten),
+# LOWL[i, b], over LOWH[i, b] passes, and its variance LOWV[i, b] by
+# Yuen's rule: the passes winsorized at the window's ends, their sum of
+# squares over h (h - 1).  Needs MINLOW passes: fewer leave the window
+# one or two, and its variance next to no degrees of freedom.
+function low_window(i, b, n,    x, k, lo, hi, h, s, wm, w, d) {
+	if (n < MINLOW)
+		return
+	for (k = 1; k <= n; k++)
+		x[k] = LPASS[i, b, k]
+	sortnum(x, n)
+	for (k = 1; k <= n; k++)
+		LSORT[i, b, k] = x[k]
+	window_of(n)
+	lo = LO_
+	hi = HI_
+	h = hi - lo + 1
+	s = 0
+	for (k = lo; k <= hi; k++)
+		s += x[k]
+	LOWL[i, b] = s / h
+	LOWH[i, b] = h
+	LOWGAP[i, b] = 0
+	for (k = 1; k < n && k <= n / 2; k++)
+		LOWGAP[i, b] = max(LOWGAP[i, b], x[k + 1] - x[k])
+	s = 0
+	for (k = 1; k <= n; k++)
+		s += w[k] = min(max(x[k], x[lo]), x[hi])
+	wm = s / n
+	s = 0
+	for (k = 1; k <= n; k++) {
+		d = w[k] - wm
+		s += d * d
+	}
+	LOWV[i, b] = s / (h * (h - 1))
+}
+
+# The passes of the low window for n passes: LO_ and HI_ (set here).
+function window_of(n) {
+	LO_ = int(n * QLO) + 1
+	HI_ = n * QHI
+	HI_ = HI_ > int(HI_) ? int(HI_) + 1 : int(HI_)
+	if (HI_ <= LO_)
+		HI_ = LO_ + 1
+}
+
+# The low window of side i's passes of b as m passes would give it (m
+# at most its own count n): the mean over every m of its n passes, each
+# pass weighed by the chance that it is the k-th fastest of m for each
+# k of the window, C(j - 1, k - 1) C(n - j, m - k) / C(n, m).  A tail
+# window of fewer passes reads higher (the fastest of five is slower
+# than the fastest of ten), so two sides of different counts are
+# compared at the smaller one.
+function low_at(i, b, m,    n, j, k, s, w, c) {
+	n = NPASS[i, b]
+	if (m >= n)
+		return LOWL[i, b]
+	window_of(m)
+	c = lchoose(n, m)
+	s = 0
+	for (j = 1; j <= n; j++) {
+		w = 0
+		for (k = LO_; k <= HI_; k++)
+			if (k <= j && m - k <= n - j)
+				w += exp(lchoose(j - 1, k - 1) + \
+				    lchoose(n - j, m - k) - c)
+		s += w * LSORT[i, b, j]
+	}
+	return s / (HI_ - LO_ + 1)
+}
+
+function lchoose(n, k) {
+	return lgam(n + 1) - lgam(k + 1) - lgam(n - k + 1)
+}
+
+# FIGK[b], the figure of b in every file of the comparison, and FIG[i, b]
+# its value: the low window ("low"), or the median of the passes
+# ("median") where a compared file has fewer than MINLOW passes, or where
+# its faster half falls in states a factor STATEF or more apart: that is
+# the row's own work (threads or processes that meet or miss each
+# other), not time the machine added, and its fast state can be the
+# rare one, in one run and not the next.  The machine's levels are
+# closer than that (a quarter to four fifths more, measured here).
+# -F median or -F low sets one figure for every row.
+function choose_figure(b,    i, k) {
+	k = FIGURE == "median" ? "median" : "low"
+	for (i = 1; k == "low" && i <= NFILE; i++) {
+		if (!have(i, b) || ERR[i, b])
+			continue
+		if (!((i, b) in LOWL))
+			k = "median"
+		else if (FIGURE == "auto" && LOWGAP[i, b] >= log(STATEF))
+			k = "median"
+	}
+	FIGK[b] = k
+	NFIGMED += k == "median" && FIGURE == "auto"
+	for (i = 1; i <= NSIDES; i++)
+		if (have(i, b))
+			FIG[i, b] = k == "low" && ((i, b) in LOWL) ? \
+			    exp(LOWL[i, b]) : MED[i, b]
+}
+
+# The figure of b in side i: the chosen one, else the median.
+function fig(i, b) { return (i, b) in FIG ? FIG[i, b] : MED[i, b] }
 
 # QVAR[i, b]: the variance of log(value) that the clock's step and the
 # printed digits leave.  One step (TimerRes, or the run's own clock
@@ -197,8 +304,11 @@ function compare(b, i,    key, a, v) {
 		REASONS[key] = REASONS[key] (REASONS[key] == "" ? "" : ",") \
 		    "statistic"
 	}
-	# The files of one session: pair by pair (paired.awk).
-	if (PAIRED) {
+	# The files of one session: pair by pair (paired.awk), but where the
+	# figure is the low window: the machine's added time falls on either
+	# run of a pair, so the pair's ratio carries it, while each side's
+	# low window leaves it out.
+	if (PAIRED && FIGK[b] != "low") {
 		paired_compare(b, i, key)
 		return
 	}
@@ -206,14 +316,15 @@ function compare(b, i,    key, a, v) {
 		VERD[key] = "errors"
 		return
 	}
-	a = MED[1, b]
-	v = MED[i, b]
+	a = fig(1, b)
+	v = fig(i, b)
 	if (a <= 0 || v <= 0) {
 		VERD[key] = "zero"
 		return
 	}
-	if (!(POS[1, b] && POS[i, b] && NPASS[1, b] >= 2 && \
-	    NPASS[i, b] >= 2 && hl_compare(b, i, key)) && \
+	if (!(FIGK[b] == "low" && low_compare(b, i, key)) && \
+	    !(FIGK[b] != "low" && POS[1, b] && POS[i, b] && \
+	    NPASS[1, b] >= 2 && NPASS[i, b] >= 2 && hl_compare(b, i, key)) && \
 	    !model_compare(b, i, key)) {
 		RATIO[key] = v / a
 		DELTA[key] = delta(a, v)
@@ -236,7 +347,7 @@ function finish(key) {
 	LHI[key] = min(LHI[key], 690)
 	RATIO[key] = exp(EST[key])
 	DELTA[key] = delta(1, RATIO[key])
-	ABSD[key] = MED[1, substr(key, 1, index(key, SUBSEP) - 1)] * \
+	ABSD[key] = fig(1, substr(key, 1, index(key, SUBSEP) - 1)) * \
 	    (RATIO[key] - 1)
 	# delta falls as the ratio rises: DLO is the slower end.
 	DLO[key] = delta(1, exp(LHI[key]))
@@ -245,6 +356,26 @@ function finish(key) {
 	EXCL[key] = max(abs(DLO[key]), abs(DHI[key]))
 	# The plain interval leaves out 0, the table's test does not.
 	ALONE[key] = LLO[key] > 0 || LHI[key] < 0
+}
+
+# The low windows of the two sides: the difference of their means, with
+# Student's interval on Welch's degrees of freedom from the windows'
+# variances (Yuen's test), the quantization of both sides added.
+function low_compare(b, i, key,    v1, v2, h1, h2, v, df, m) {
+	if (!((1, b) in LOWL) || !((i, b) in LOWL))
+		return 0
+	v1 = LOWV[1, b]
+	v2 = LOWV[i, b]
+	h1 = LOWH[1, b]
+	h2 = LOWH[i, b]
+	v = v1 + v2
+	df = v > 0 ? v * v / (v1 * v1 / (h1 - 1) + v2 * v2 / (h2 - 1)) : 0
+	m = min(NPASS[1, b], NPASS[i, b])
+	model_interval(key, low_at(i, b, m) - low_at(1, b, m),
+	    v + QVAR[1, b] + QVAR[i, b], df)
+	METHOD[key] = "low"
+	KEYDF[key] = df
+	return 1
 }
 
 # Hodges-Lehmann: the median of the n1 x n2 differences of log passes,
@@ -325,6 +456,10 @@ function model_compare(b, i, key,    n1, n2, e1, e2, sv, df, v, d) {
 	sv = df ? SPREADV[b] : LRUN1 * LRUN1
 	v = side_var(1, b, sv, max(e1, 0)) + side_var(i, b, sv, max(e2, 0))
 	d = log(MED[i, b] / MED[1, b])
+	# Nothing measured how far runs move: noise.awk's onepass_fit()
+	# takes that from the table instead when it has rows enough.
+	if (!df && !SPREADSET)
+		ONEOWN[key] = side_var(1, b, 0, e1) + side_var(i, b, 0, e2)
 	model_interval(key, d, v, df)
 	METHOD[key] = "model"
 	MEASURED[key] = df > 0
@@ -502,7 +637,7 @@ function fdr(    j, m, key) {
 # Passes show a run's spread within one run of the suite, not the
 # machine's drift between two runs: that is the floor's.
 function floor_of(key) {
-	return METHOD[key] == "hl" || MEASURED[key] ? LFLOORN : 0
+	return METHOD[key] ~ /^(hl|low)$/ || MEASURED[key] ? LFLOORN : 0
 }
 
 function hasratio(v) { return v ~ /^(faster|slower|small|noise|untested)$/ }

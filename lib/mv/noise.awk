@@ -45,21 +45,31 @@ function fit_rows(i, keys, se, idx,    j, key, n) {
 	for (j = 1; j <= NTESTED; j++) {
 		key = TESTED[j]
 		if (substr(key, index(key, SUBSEP) + 1) + 0 != i || \
-		    !(METHOD[key] == "hl" || MEASURED[key]))
+		    !(METHOD[key] ~ /^(hl|low)$/ || MEASURED[key]))
 			continue
 		keys[++n] = key
-		se[n] = (LHI[key] - LLO[key]) / (2 * ZHALF)
+		se[n] = (LHI[key] - LLO[key]) / (2 * crit_of(key))
 		idx[n] = n
 	}
 	sortby(idx, se, n)
 	return n
 }
 
+# The critical value of key's own interval: Student's t where its
+# variance rests on few passes (KEYDF), else the normal's.
+function crit_of(key) {
+	return KEYDF[key] > 0 ? tquant(ALPHA, KEYDF[key]) : ZHALF
+}
+
 # The between-run term of file i, fitted group by group; with a noise
 # reference of several runs, each row's own term where it is larger.
-function between(i,    keys, se, idx, n, g, lo, hi, j) {
+function between(i,    keys, se, idx, n, g, lo, hi, j, x) {
 	n = fit_rows(i, keys, se, idx)
 	NFIT[i] = n
+	for (j = 1; j <= n; j++)
+		x[j] = EST[keys[j]]
+	if (n > 0)
+		FITSHIFT[i] = median_of(x, n)
 	NGROUP[i] = 0
 	if (n < MINFIT) {
 		for (j = 1; NREF && !PAIRED && j <= n; j++)
@@ -78,6 +88,54 @@ function between(i,    keys, se, idx, n, g, lo, hi, j) {
 	}
 	TAUMED[i] = TAUG[i, int((NGROUP[i] + 1) / 2)]
 	NBETWEEN++
+}
+
+# One pass a side, and no passes anywhere to say how far runs move: the
+# table says it.  The rows' log ratios scatter by the noise between the
+# two runs plus each run's own (the engine's interval); the between-run
+# term is fitted as between() fits it, by groups of rows of similar own
+# width, but around 0 rather than around the rows' median: one pass a
+# side cannot tell a shift of the whole file from the noise of that run,
+# so such a shift widens every interval, and the summary gives its size
+# (ONESHIFT[i], the median log ratio).  With fewer than MINFIT such
+# rows, the -n spread stays.
+function onepass_fit(i,    j, key, keys, se, idx, n, g, lo, hi, x) {
+	n = 0
+	for (j = 1; j <= NTESTED; j++) {
+		key = TESTED[j]
+		if (substr(key, index(key, SUBSEP) + 1) + 0 != i || \
+		    !(key in ONEOWN))
+			continue
+		keys[++n] = key
+		se[n] = sqrt(ONEOWN[key])
+		idx[n] = n
+		x[n] = EST[key]
+	}
+	if (n < MINFIT)
+		return
+	NONEFIT[i] = n
+	ONESHIFT[i] = median_of(x, n)
+	for (j = 1; j <= n; j++) {
+		key = keys[j]
+		LLO[key] = EST[key] - ZHALF * se[j]
+		LHI[key] = EST[key] + ZHALF * se[j]
+		PVAL[key] = se[j] > 0 ? normal_p(EST[key] / se[j]) : \
+		    (EST[key] == 0 ? 1 : 0)
+	}
+	sortby(idx, se, n)
+	NONEGROUP[i] = min(max(int(n / NGROUPROWS), 1), MAXGROUPS)
+	FITZERO = 1
+	for (g = 1; g <= NONEGROUP[i]; g++) {
+		lo = int((g - 1) * n / NONEGROUP[i]) + 1
+		hi = int(g * n / NONEGROUP[i])
+		TAUONE[i, g] = fit_tau(keys, se, idx, lo, hi)
+		for (j = lo; j <= hi; j++) {
+			GROUP[keys[idx[j]]] = g
+			widen(keys[idx[j]], TAUONE[i, g])
+		}
+	}
+	FITZERO = 0
+	ONETAUMED[i] = TAUONE[i, int((NONEGROUP[i] + 1) / 2)]
 }
 
 # The TAU that gives the standardized log ratios of keys[idx[lo..hi]],
@@ -120,8 +178,10 @@ function spread_beyond(keys, se, idx, lo, hi, use, target,    j, n, c) {
 	return n > 0 && c / n > 0.5 + 2 * sqrt(0.25 / n)
 }
 
-# The median of EST over the rows in use.
+# The median of EST over the rows in use (0 when the fit is around 0).
 function mid_est(keys, idx, lo, hi, use,    x, n, j) {
+	if (FITZERO)
+		return 0
 	n = 0
 	for (j = lo; j <= hi; j++)
 		if (use[j])
@@ -177,9 +237,9 @@ function ref_between(b,    j, i, n, s, s2, w, y) {
 	n = s = s2 = w = 0
 	for (j = 0; j < NREF; j++) {
 		i = REFONE + j
-		if (!have(i, b) || ERR[i, b] || !POS[i, b] || MED[i, b] <= 0)
+		if (!have(i, b) || ERR[i, b] || !POS[i, b] || fig(i, b) <= 0)
 			continue
-		y = log(MED[i, b])
+		y = log(fig(i, b))
 		n++
 		s += y
 		s2 += y * y
@@ -202,7 +262,7 @@ function ref_tau(key,    b) {
 # of key in quadrature, each end on its own, and takes the p-value from
 # the widened interval's side of 0, so that the interval leaves out 0
 # exactly when p is below the level.
-function widen(key, tau,    hl, hh, h0, t2) {
+function widen(key, tau,    hl, hh, h0, v, df, c, z) {
 	if (!PAIRED && ref_tau(key) > tau) {
 		tau = ref_tau(key)
 		NREFROW[substr(key, index(key, SUBSEP) + 1) + 0]++
@@ -210,13 +270,21 @@ function widen(key, tau,    hl, hh, h0, t2) {
 	TAU[key] = tau
 	if (tau <= 0)
 		return
-	t2 = ZHALF * ZHALF * tau * tau
-	hl = EST[key] - LLO[key]
-	hh = LHI[key] - EST[key]
+	# In standard errors: the own interval's, on its side of 0, and the
+	# sum's degrees of freedom (Satterthwaite's: tau is fitted on many
+	# rows, so it has nearly none to lose).
+	c = crit_of(key)
+	hl = (EST[key] - LLO[key]) / c
+	hh = (LHI[key] - EST[key]) / c
 	h0 = EST[key] > 0 ? hl : hh
-	LLO[key] = EST[key] - sqrt(hl * hl + t2)
-	LHI[key] = EST[key] + sqrt(hh * hh + t2)
-	PVAL[key] = normal_p(EST[key] * ZHALF / sqrt(h0 * h0 + t2))
+	v = h0 * h0 + tau * tau
+	df = KEYDF[key] > 0 && h0 > 0 ? v * v / (h0 ^ 4 / KEYDF[key]) : 0
+	df = df > 0 && df < 1000 ? df : 0
+	c = df ? tquant(ALPHA, df) : ZHALF
+	LLO[key] = EST[key] - c * sqrt(hl * hl + tau * tau)
+	LHI[key] = EST[key] + c * sqrt(hh * hh + tau * tau)
+	z = EST[key] / sqrt(v)
+	PVAL[key] = df ? student_p(z, df) : normal_p(z)
 }
 
 # What the summary says of the noise of file i: the between-run term,
@@ -228,11 +296,29 @@ function noise_note(i,    s) {
 	    NGROUP[i] > 1 ? "s" : "") : NFIT[i] > 0 ? \
 	    sprintf("no between-run term (%d rows with passes, %d" \
 	    " needed)", NFIT[i], MINFIT) : ""
+	# A shift most rows share is judged as a change of each row, but
+	# two runs of a busy machine can differ so: say how large it is.
+	if (NGROUP[i] > 0 && abs(FITSHIFT[i]) >= log(1.01))
+		s = s "; the whole file " shift_words(FITSHIFT[i])
 	if (NREF)
 		s = s (s == "" ? "" : "; ") sprintf("%d rows' own between-run" \
 		    " term, larger, from %d reference runs", NREFROW[i], NREF)
-	if (NOISESRC[i] != "")
+	if (NONEFIT[i] > 0)
+		s = s (s == "" ? "" : "; ") sprintf("one pass on a side:" \
+		    " between runs %s%.1f%% from the table (the middle" \
+		    " group's 95%%, %d rows), the whole file %s", PM,
+		    100 * (exp(1.959964 * ONETAUMED[i]) - 1), NONEFIT[i],
+		    shift_words(ONESHIFT[i]))
+	else if (NOISESRC[i] != "")
 		s = s (s == "" ? "" : "; ") "one pass on a side: spread from " \
 		    NOISESRC[i]
 	return s
+}
+
+# "moved 4.1% slower (its median row)", or "unmoved".
+function shift_words(l) {
+	if (abs(l) < 0.0005)
+		return "unmoved (its median row)"
+	return sprintf("%.1f%% %s (its median row)", abs(delta(1, exp(l))),
+	    l > 0 ? "slower" : "faster")
 }

@@ -92,8 +92,11 @@ function series_missing(b,    i) {
 # the median of the rest look as uncertain as the slow pass is far.
 # (Over normal passes its square averages 86-95% of the variance at 5
 # to 10 passes; at 3, one deviation from the median is always 0.)
+# The low window's figure: its own variance (model.awk's low_window).
 function within_var(i, b,    n, e) {
 	n = NPASS[i, b]
+	if (FIGK[b] == "low" && ((i, b) in LOWV))
+		return LOWV[i, b] + QVAR[i, b]
 	if (n >= 5)
 		return robust_var(i, b, n) * 1.5707963 / n + QVAR[i, b]
 	if (n >= 2)
@@ -118,9 +121,9 @@ function series_test(b,    i, m, wv, k, c, p, pt) {
 	m = 0
 	wv = 0
 	for (i = 1; i <= NFILE; i++)
-		if (have(i, b) && !ERR[i, b] && POS[i, b] && MED[i, b] > 0) {
+		if (have(i, b) && !ERR[i, b] && POS[i, b] && fig(i, b) > 0) {
 			SIDX[b, ++m] = i
-			SY[b, m] = log(MED[i, b])
+			SY[b, m] = log(fig(i, b))
 			wv += within_var(i, b)
 		}
 	SM[b] = m

@@ -16,7 +16,7 @@ function value_text(i, b) {
 		return (i, b) in UNSUP ? "unsupported" : "missing"
 	if (ERR[i, b])
 		return "ERRORS"
-	return sprintf("%." DEC[i, b] "f", MED[i, b])
+	return sprintf("%." DEC[i, b] "f", fig(i, b))
 }
 
 # The delta in brackets: [%5s%] when it fits, else [%7s%].
@@ -106,8 +106,19 @@ function resolve_note(i,    s, j, key) {
 # How the tested deltas were judged, for the legend, one line each.
 function method_lines(    s, r, m) {
 	s = ""
+	if (NMETH["low"] > 0)
+		s = "passes on both sides: the low window, the mean of each" \
+		    " side's fastest " sprintf("%g%%", 100 * QHI) " of passes" \
+		    " (log values; the machine only adds time), at the smaller" \
+		    " side's count; Yuen's interval" (FLOORN > 0 ? \
+		    sprintf("; floor %g%%", FLOORN) : "")
+	if (NFIGMED > 0 && NMETH["low"] > 0)
+		s = s "\n(median) the row's figure is the median of its passes:" \
+		    " in a file, its faster passes fall in states a factor " \
+		    STATEF " or more apart, so the fast state may be the rare one"
 	if (NMETH["hl"] > 0)
-		s = "passes on both sides: Hodges-Lehmann shift of log" \
+		s = s (s == "" ? "" : "\n") \
+		    "passes on both sides: Hodges-Lehmann shift of log" \
 		    " values, Mann-Whitney interval" (FLOORN > 0 ? \
 		    sprintf("; floor %g%%", FLOORN) : "")
 	if (NMETH["paired"] > 0)
@@ -257,4 +268,11 @@ function utf8(s,    out, j, n, b, c, k, need, lo, hi, ok) {
 			out = out "\357\277\275"
 	}
 	return out
+}
+
+# " (median)" after a row whose figure is the median where others'
+# is the low window, else "".
+function figure_note(b) {
+	return FIGURE == "auto" && FIGK[b] == "median" && NMETH["low"] > 0 ? \
+	    " (median)" : ""
 }
