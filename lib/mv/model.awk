@@ -126,8 +126,8 @@ function low_window(i, b, n,    x, k, lo, hi, h, s, wm, w, d) {
 	h = hi - lo + 1
 	s = 0
 	for (k = lo; k <= hi; k++)
-		s += x[k]
-	LOWL[i, b] = s / h
+		s += x[k] * window_weight(k, n)
+	LOWL[i, b] = s
 	LOWH[i, b] = h
 	LOWGAP[i, b] = 0
 	for (k = 1; k < n && k <= n / 2; k++)
@@ -171,11 +171,23 @@ function low_at(i, b, m,    n, j, k, s, w, c) {
 		w = 0
 		for (k = LO_; k <= HI_; k++)
 			if (k <= j && m - k <= n - j)
-				w += exp(lchoose(j - 1, k - 1) + \
+				w += window_weight(k, m) * \
+				    exp(lchoose(j - 1, k - 1) + \
 				    lchoose(n - j, m - k) - c)
 		s += w * LSORT[i, b, j]
 	}
-	return s / (HI_ - LO_ + 1)
+	return s
+}
+
+# The weight of the k-th fastest of n passes in the low window: the share
+# of the window from the QLO to the QHI quantile that it stands for, the
+# k-th of n standing for the quantiles from (k - 1) / n to k / n; so the
+# window is the same stretch of the passes' distribution at any count
+# (the fastest of five weighs 2/3, the second 1/3; from MINLOW passes on
+# it spans two at least).
+function window_weight(k, n,    w) {
+	w = min(k / n, QHI) - max((k - 1) / n, QLO)
+	return w > 0 ? w / (QHI - QLO) : 0
 }
 
 function lchoose(n, k) {
