@@ -493,6 +493,7 @@ secs $((lm_cs - lm_start))
 lm_secs=$lm_s
 progress_end
 hdr Load_avg_end "$(loadavg)"
+memory_returned
 # Unsupported runs (the system lacks the call or feature) are neither.
 lm_unsup=
 [ "$lm_nunsup" -eq 0 ] || lm_unsup=", $lm_nunsup unsupported"

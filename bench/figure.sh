@@ -89,6 +89,7 @@ judge() {
 }
 
 for fig in $figures; do
+	# shellcheck disable=SC2046 # its seven words, on purpose
 	set -- $(judge "$fig" "$a" "$b")
 	printf '%s: A/A %d rows, %d marked, %s%% hold 0, median +/-%s%%,' \
 	    "$fig" "$1" "$2" "$3" "$4"
@@ -97,10 +98,12 @@ for fig in $figures; do
 		sh "$top/bench/inject.sh" -f "$f" "$b" "$tmp/inj" \
 		    "$tmp/list" >/dev/null || exit 1
 		nc=$(wc -l <"$tmp/list")
+		# shellcheck disable=SC2046 # its seven words
 		set -- $(judge "$fig" "$a" "$tmp/inj" "$tmp/list")
 		printf '%s:   x%s: %d of %d found, %d of %d marked unchanged\n' \
 		    "$fig" "$f" "$6" "$nc" "$7" "$2"
 	done
+	# shellcheck disable=SC2046 # its seven words, on purpose
 	set -- $(judge "$fig" "$tmp/head" "$b")
 	printf '%s:   first %d passes of A against B: %d marked, gmean %s,' \
 	    "$fig" "$head" "$2" "$5"

@@ -42,6 +42,7 @@ want=$(awk 'BEGIN {
 	printf "%.5f %.1f %.1f", exp(m), -(100 * exp(log(1.1) + t * sqrt(v)) - 100),
 	    -(100 * exp(log(1.1) - t * sqrt(v)) - 100)
 }')
+# shellcheck disable=SC2086 # three words on purpose
 set -- $want
 for a in $MV_AWKS; do
 	mview "$a" -f csv y1.txt y2.txt >y.csv

@@ -196,6 +196,48 @@ header_system() {
 	hdr Memory "$(awk '/^MemTotal:/ { printf "%d MiB\n", $2 / 1024 }' \
 	    /proc/meminfo 2>/dev/null)"
 	hdr Load_avg_start "$(loadavg)"
+	hdr Memory_return "$(memory_return)"
+	lm_rep0=$(returned_kib)
+}
+
+# Free page reporting: the guest hands the memory it frees back to its
+# host in blocks of 2^order pages, and the host must back them again
+# when the guest takes them up.  "none seen" where the kernel has no
+# such module.
+memory_return() {
+	lm_o=$(first_line "${LM_SYSROOT-}/sys/module/page_reporting/parameters/page_reporting_order")
+	if ! is_uint "$lm_o"; then
+		echo "none seen (no free page reporting)"
+		return
+	fi
+	lm_r=$(returned_kib)
+	printf 'free page reporting, blocks of %s KiB (page_reporting_order %s)%s\n' \
+	    "$((4 << lm_o))" "$lm_o" "${lm_r:+, $lm_r KiB handed back since boot}"
+}
+
+# The KiB handed back to the host since boot, where the kernel counts
+# them (reported_kib), else nothing.
+returned_kib() {
+	lm_k=$(first_line "${LM_SYSROOT-}/sys/module/page_reporting/parameters/reported_kib")
+	! is_uint "$lm_k" || echo "$lm_k"
+}
+
+# The Memory_returned footer and, past 256 MiB, the warning:
+# the runs after one that freed that much ran while the host backed its
+# memory again.
+memory_returned() {
+	lm_rep1=$(returned_kib)
+	[ -n "$lm_rep0" ] && [ -n "$lm_rep1" ] || return 0
+	lm_mib=$(((lm_rep1 - lm_rep0) / 1024))
+	hdr Memory_returned "$lm_mib MiB handed back to the host during the run"
+	[ "$lm_mib" -gt 256 ] || return 0
+	lm_w="the host took back $lm_mib MiB that runs freed, in blocks,"
+	lm_w="$lm_w during the run: for seconds after such a run the next"
+	lm_w="$lm_w ones are slower while the host backs that memory again;"
+	lm_w="$lm_w multiview's low window (-F) leaves such passes out, and"
+	lm_w="$lm_w two files compare best when both show it"
+	say "$prog: warning: $lm_w"
+	hdr Warn_memory_return "$lm_w"
 }
 
 # How this file was made.
