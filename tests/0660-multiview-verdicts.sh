@@ -73,7 +73,7 @@ for v in 1.004 1.005 1.003 1.006 1.0045; do
 done
 for a in $MV_AWKS; do
 	for f in text csv json markdown; do
-		mview "$a" -p 0 -f "$f" al1.txt al2.txt >"al.$f"
+		mview "$a" -F median -p 0 -f "$f" al1.txt al2.txt >"al.$f"
 	done
 	check "alone: ? after the interval ($a)" \
 	    grep -q '^lone .*\]±[0-9.]*?$' al.text

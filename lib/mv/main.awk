@@ -83,6 +83,7 @@ function main(    i, r, join) {
 		for (i = 2; i <= NFILE; i++)
 			compare(NAME[r], i)
 	for (i = 2; i <= NFILE; i++) {
+		moderate(i)
 		between(i)
 		if (!PAIRED)
 			onepass_fit(i)

@@ -190,6 +190,64 @@ function window_weight(k, n,    w) {
 	return w > 0 ? w / (QHI - QLO) : 0
 }
 
+# The variance of low_at(i, b, m), and in LOWH_ its passes: Yuen's over
+# the stretch of side i's passes that a window of m spans (the fastest
+# 2 of 5 stand for the fastest 40%: 4 passes of 10), so that a side
+# whose slower passes would enter the window of fewer passes says so.
+function low_var_at(i, b, m,    n, hi, k, s, w, wm, d) {
+	n = NPASS[i, b]
+	LOWH_ = LOWH[i, b]
+	if (m >= n)
+		return LOWV[i, b]
+	window_of(m)
+	hi = n * HI_ / m
+	hi = hi > int(hi) ? int(hi) + 1 : int(hi)
+	s = 0
+	for (k = 1; k <= n; k++)
+		s += w[k] = min(LSORT[i, b, k], LSORT[i, b, hi])
+	wm = s / n
+	s = 0
+	for (k = 1; k <= n; k++) {
+		d = w[k] - wm
+		s += d * d
+	}
+	LOWH_ = hi
+	return s / (hi * (hi - 1))
+}
+
+# The variance of the low window of m passes drawn from side i's n
+# passes of b, over every such draw: E[T^2] - E[T]^2, T the weighed
+# sum of the draw's fastest, from the chances that the j-th and the
+# j2-th fastest of n are the k-th and the k2-th of the draw.
+function subset_var(i, b, m,    n, c, j, j2, k, k2, w, e1, e2, p) {
+	n = NPASS[i, b]
+	window_of(m)
+	c = lchoose(n, m)
+	e1 = e2 = 0
+	for (j = 1; j <= n; j++)
+		for (k = LO_; k <= HI_ && k <= j; k++) {
+			if (m - k > n - j)
+				continue
+			w = window_weight(k, m)
+			p = exp(lchoose(j - 1, k - 1) + lchoose(n - j, m - k) - c)
+			e1 += w * p * LSORT[i, b, j]
+			e2 += w * w * p * LSORT[i, b, j] ^ 2
+			# The pairs: j the k-th, j2 > j the k2-th (k2 > k).
+			for (j2 = j + 1; j2 <= n; j2++)
+				for (k2 = k + 1; k2 <= HI_; k2++) {
+					if (k2 - k - 1 > j2 - j - 1 || \
+					    m - k2 > n - j2)
+						continue
+					p = exp(lchoose(j - 1, k - 1) + \
+					    lchoose(j2 - j - 1, k2 - k - 1) + \
+					    lchoose(n - j2, m - k2) - c)
+					e2 += 2 * w * window_weight(k2, m) * p * \
+					    LSORT[i, b, j] * LSORT[i, b, j2]
+				}
+		}
+	return max(0, e2 - e1 * e1)
+}
+
 function lchoose(n, k) {
 	return lgam(n + 1) - lgam(k + 1) - lgam(n - k + 1)
 }
@@ -376,17 +434,29 @@ function finish(key) {
 function low_compare(b, i, key,    v1, v2, h1, h2, v, df, m) {
 	if (!((1, b) in LOWL) || !((i, b) in LOWL))
 		return 0
-	v1 = LOWV[1, b]
-	v2 = LOWV[i, b]
-	h1 = LOWH[1, b]
-	h2 = LOWH[i, b]
+	m = min(NPASS[1, b], NPASS[i, b])
+	v1 = low_var_at(1, b, m)
+	h1 = LOWH_
+	v2 = low_var_at(i, b, m)
+	h2 = LOWH_
+	# The side of fewer passes is as uncertain as that many passes of
+	# the other side show, where that is more than its own passes say:
+	# five passes with none slowed cannot tell that two in five could
+	# have been.
+	if (NPASS[1, b] > m)
+		v2 = max(v2, subset_var(1, b, m))
+	else if (NPASS[i, b] > m)
+		v1 = max(v1, subset_var(i, b, m))
 	v = v1 + v2
 	df = v > 0 ? v * v / (v1 * v1 / (h1 - 1) + v2 * v2 / (h2 - 1)) : 0
-	m = min(NPASS[1, b], NPASS[i, b])
 	model_interval(key, low_at(i, b, m) - low_at(1, b, m),
 	    v + QVAR[1, b] + QVAR[i, b], df)
 	METHOD[key] = "low"
 	KEYDF[key] = df
+	LOWVAR[key] = v
+	LOWQ[key] = QVAR[1, b] + QVAR[i, b]
+	LOWCOV[key] = robust_var(1, b, NPASS[1, b]) / NPASS[1, b] + \
+	    robust_var(i, b, NPASS[i, b]) / NPASS[i, b]
 	return 1
 }
 

@@ -90,6 +90,52 @@ function between(i,    keys, se, idx, n, g, lo, hi, j, x) {
 	NBETWEEN++
 }
 
+# The low windows' variances of file i, moderated (Smyth's empirical
+# Bayes, as limma moderates the variances of many genes): a window of
+# three passes gives its variance on about four degrees of freedom, too
+# few to trust one row's alone.  Each row's is set against what its
+# passes' whole spread (their median absolute deviation, LOWCOV) leads
+# one to expect, times a factor s0 common to the table; the rows' log
+# ratios of the two give s0 and the prior's degrees of freedom d0 (the
+# scatter of those logs beyond what their own degrees of freedom
+# explain).  A row's variance becomes (d0 s0 cov + d v) / (d0 + d), on
+# d0 + d degrees of freedom.  Needs MINFIT rows.
+function moderate(i,    j, key, n, keys, e, d, em, ev, tm, x, d0, s0, v) {
+	em = ev = tm = 0
+	n = 0
+	for (j = 1; j <= NTESTED; j++) {
+		key = TESTED[j]
+		if (substr(key, index(key, SUBSEP) + 1) + 0 != i || \
+		    METHOD[key] != "low" || !(LOWVAR[key] > 0) || \
+		    !(LOWCOV[key] > 0) || !(KEYDF[key] > 0))
+			continue
+		keys[++n] = key
+		d = KEYDF[key]
+		e[n] = log(LOWVAR[key] / LOWCOV[key]) - digamma(d / 2) + \
+		    log(d / 2)
+		em += e[n]
+		tm += trigamma(d / 2)
+	}
+	if (n < MINFIT)
+		return
+	em /= n
+	tm /= n
+	for (j = 1; j <= n; j++)
+		ev += (e[j] - em) ^ 2 / (n - 1)
+	x = ev - tm
+	d0 = x > 0 ? 2 * trigamma_inverse(x) : 1000
+	d0 = min(d0, 1000)
+	s0 = exp(em + digamma(d0 / 2) - log(d0 / 2))
+	MODD0[i] = d0
+	for (j = 1; j <= n; j++) {
+		key = keys[j]
+		d = KEYDF[key]
+		v = (d0 * s0 * LOWCOV[key] + d * LOWVAR[key]) / (d0 + d)
+		model_interval(key, EST[key], v + LOWQ[key], d0 + d)
+		KEYDF[key] = d0 + d
+	}
+}
+
 # One pass a side, and no passes anywhere to say how far runs move: the
 # table says it.  The rows' log ratios scatter by the noise between the
 # two runs plus each run's own (the engine's interval); the between-run

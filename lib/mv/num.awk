@@ -245,3 +245,46 @@ function mw_table(n1, n2,    c, m, n, u, tot, s) {
 		MWCDF[n1, n2, u] = s / tot
 	}
 }
+
+# The digamma, trigamma and tetragamma functions: the recurrence up to
+# 6, then their asymptotic series.
+function digamma(x,    s) {
+	s = 0
+	for (; x < 6; x++)
+		s -= 1 / x
+	return s + log(x) - 1 / (2 * x) - 1 / (12 * x ^ 2) + \
+	    1 / (120 * x ^ 4) - 1 / (252 * x ^ 6)
+}
+
+function trigamma(x,    s) {
+	s = 0
+	for (; x < 6; x++)
+		s += 1 / (x * x)
+	return s + 1 / x + 1 / (2 * x ^ 2) + 1 / (6 * x ^ 3) - \
+	    1 / (30 * x ^ 5) + 1 / (42 * x ^ 7) - 1 / (30 * x ^ 9)
+}
+
+function tetragamma(x,    s) {
+	s = 0
+	for (; x < 6; x++)
+		s -= 2 / x ^ 3
+	return s - 1 / x ^ 2 - 1 / x ^ 3 - 1 / (2 * x ^ 4) + \
+	    1 / (6 * x ^ 6) - 1 / (6 * x ^ 8) + 3 / (10 * x ^ 10)
+}
+
+# The x whose trigamma is y, by Newton's method from 1/2 + 1/y.
+function trigamma_inverse(y,    x, k, t, d) {
+	if (y > 1e7)
+		return 1 / sqrt(y)
+	if (y < 1e-6)
+		return 1 / y
+	x = 0.5 + 1 / y
+	for (k = 0; k < 50; k++) {
+		t = trigamma(x)
+		d = t * (1 - t / y) / tetragamma(x)
+		x += d
+		if (-d / x < 1e-8)
+			break
+	}
+	return x
+}
