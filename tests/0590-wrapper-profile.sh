@@ -19,9 +19,12 @@ profile() {
 share() {
 	profile "$1" "$4" | awk -v k="$2" -v f="$3" '
 	    $1 == "samples" { for (i = 2; i <= NF; i++) n += $i; k1 = NF - 1 }
-	    $1 == k { s = ""; for (i = k1 + 2; i <= NF; i++) s = s (s == "" ?
-		"" : " ") $i
-		if (s == f) { for (i = 2; i <= k1 + 1; i++) c += $i; got = 1 } }
+	    $1 == k {
+		s = $(k1 + 2)
+		for (i = k1 + 3; i <= NF; i++)
+			s = s " " $i
+		if (s == f) { for (i = 2; i <= k1 + 1; i++) c += $i; got = 1 }
+	    }
 	    END { printf "%d\n", (got && n > 0) ? 100 * c / n : -1 }'
 }
 
