@@ -185,6 +185,9 @@ ratio with their interval, p, BH-adjusted q, method, verdict
 (reference, faster, slower, small, noise, untested, zero, errors,
 missing), the change the data excludes, and the warnings; json also
 the value of each pass (its layout: doc/format.md, schema_version).
+csv is one table, every line with every column, empty where there is
+no value: its family column says what a line holds (time, a count's
+family, why).
 
 With -T each file (or files joined by +) is one point of the series:
 the log of its figure, since runs minutes apart differ by more than
@@ -203,8 +206,8 @@ first file after it: it happened between that file and the one before.
 
 Why lines: where both files of a comparison carry a profile of a row
 (wrapper.sh -G) and its delta is significant, the functions whose time
-per call moved, under the row (text but -i, html), in a second table
-(csv), in the row (json) or in a section after the table (markdown):
+per call moved, under the row (text but -i, html), in lines of family
+why (csv), in the row (json) or in a section after the table (markdown):
   why (B.txt): +301.3 ns/call in all, 6000 and 6000 samples
   second_fn bench  <5.0 -> 300.6  +300.6 ns/call (new)
 A function's time per call is its share of the samples (self: it was
@@ -235,7 +238,7 @@ or over the run's calls (getrusage): the interval is never narrower
 than one step.  Where a pass is 0 the values are compared plus one
 step; 0 everywhere on both sides is same.  Marks as for the times (+
 is fewer); under the row those that changed (all with -C), in text
-(not -i), html and markdown; csv a table after the others, json a
+(not -i), html and markdown; csv lines of the family's name, json a
 counts member; each summary says how many changed.  The html forest
 plot draws those shown, a hollow diamond on a line under the row; its
 histogram is of the times only.  -T reads no counts.
