@@ -6,11 +6,11 @@
 # json names; the time rows hold what json holds of each benchmark and
 # file, and the count rows what json's counts hold.  Files with counts,
 # with profiles, real default runs, and names with commas and quotes.
+# shellcheck disable=SC2016 # awk and python programs in single quotes
 # shellcheck source=/dev/null
 . "$LM_TOP/tests/lib.sh"
 # shellcheck source=/dev/null
 . "$LM_TOP/tests/data/multiview/common.sh"
-# shellcheck disable=SC2016 # awk and python programs in single quotes
 
 for f in counts-a.txt counts-b.txt why-a.txt why-b.txt; do
 	cp "$MVDATA/$f" . || exit 1
