@@ -137,6 +137,19 @@ if [ -n "$bash" ]; then
 	    "$fd: empty file" bash -c 'sh "$1" base.txt <(:)' bash "$MV"
 fi
 
+# A terminal on standard input: no waiting for a ^D.
+if command -v script >/dev/null 2>&1; then
+	timeout 20 script -qec "sh '$MV' base.txt -" /dev/null </dev/null \
+	    >tty.out 2>&1
+	rc=$?
+	check "- with a terminal for standard input: status 2 ($rc)" \
+	    test "$rc" -eq 2
+	check "- with a terminal for standard input: says so" grep -q \
+	    '^multiview.sh: -: standard input is a terminal.$' tty.out
+else
+	skip "script(1) is not installed: no terminal to give standard input"
+fi
+
 # A signal while standard input is copied: the shell takes it when the
 # copy ends (here when the writer stops, as it does when a pipeline is
 # killed), and the copy goes too.
