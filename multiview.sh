@@ -433,9 +433,9 @@ copyin() {
 	fi
 	copy=$(mktemp "$tmp/in.XXXXXX") || die "cannot make a temporary file"
 	if [ "$2" = - ]; then
-		cat >"$copy" || die "stdin: cannot read"
+		cat 2>/dev/null >"$copy" || die "stdin: cannot read"
 	else
-		cat <"$2" >"$copy" || die "$2: cannot read"
+		cat 2>/dev/null <"$2" >"$copy" || die "$2: cannot read"
 	fi
 	copies="$copies $1=${copy##*/}"
 }

@@ -3,8 +3,8 @@
 # pipe (a FIFO, a process substitution's /dev/fd/N) as a path: in every
 # format, as the reference or a compared file, joined with +, in a
 # series (-T) and as a noise reference (-R), each prints what the same
-# bytes in a file print.  A second -, an empty or a binary standard
-# input, an empty pipe: one line, status 2.  The copies multiview makes
+# bytes in a file print.  A second -, an empty, binary or closed
+# standard input, an empty pipe: one line, status 2.  The copies multiview makes
 # are gone after every exit, a signal's too.
 # shellcheck disable=SC2016 # sh -c and bash -c scripts
 # shellcheck source=/dev/null
@@ -123,6 +123,8 @@ fails "empty standard input: one line, status 2" "stdin: empty" \
     sh "$MV" base.txt - <empty
 fails "binary standard input: one line, status 2" "stdin: no result lines" \
     sh "$MV" base.txt - <binary
+fails "closed standard input: one line, status 2" "stdin: cannot read" \
+    sh -c 'sh "$1" base.txt - <&-' sh "$MV"
 fails "empty standard input as -R: one line, status 2" "stdin: empty" \
     sh "$MV" -R - base.txt debug.txt <empty
 fails "- with too few files: no read, one line, status 2" \
