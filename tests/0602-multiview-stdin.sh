@@ -4,8 +4,8 @@
 # format, as the reference or a compared file, joined with +, in a
 # series (-T) and as a noise reference (-R), each prints what the same
 # bytes in a file print.  A second -, an empty, binary or closed
-# standard input, an empty pipe: one line, status 2.  The copies multiview makes
-# are gone after every exit, a signal's too.
+# standard input, an empty pipe: one line, status 2.  The copies
+# multiview makes are gone after every exit, a signal's too.
 # shellcheck disable=SC2016 # sh -c and bash -c scripts
 # shellcheck source=/dev/null
 . "$LM_TOP/tests/lib.sh"
