@@ -96,7 +96,7 @@ CSRC	= libmicro.c engine/*.c bench.c cases/*.c cases/aux/*.c lib/*.c \
 	  bench/*.c tests/fixtures/*.c tests/fuzz/*.c tests/unit/*.c
 # The awk code: the programs embedded in the scripts and in this file's
 # recipes, and every *.awk file, which tests/lint-awk.sh holds to POSIX
-# awk that mawk 1.3.4 runs.
+# awk that mawk 1.3.4 runs, and has mawk parse where it is installed.
 AWKCODE	= $(SCRIPTS) Makefile $(wildcard *.awk lib/*.awk lib/mv/*.awk \
 	  lib/wrapper/*.awk \
 	  bench/*.awk tests/*/*.awk tests/*/*/*.awk)

@@ -83,7 +83,10 @@ compared usecs/call and f = b/a, the delta is -(f*100-100)% when f > 1
 faster is +100.0%.  A benchmark repeated in one file (wrapper.sh -r N)
 is a set of passes; the file's value is its passes' figure (-F).
 An operand + joins the files on either side into one side (A1 + A2 +
-A3: runs from three boots), their passes pooled.
+A3: runs from three boots), their passes pooled.  An operand - is
+standard input (once on a command line, -R - included; ./- is a file
+named -), and a pipe, <(ssh host cat run.txt), is read as a path: each
+is copied once into a directory under TMPDIR, removed on exit.
 
 options:
   -a          text: the difference per call (usecs) after each delta
@@ -203,6 +206,9 @@ ratio with their interval, p, BH-adjusted q, method, verdict
 (reference, faster, slower, small, noise, untested, zero, errors,
 missing), the change the data excludes, and the warnings; json also
 the value of each pass (its layout: doc/format.md, schema_version).
+csv is one table, every line with every column, empty where there is
+no value: its family column says what a line holds (time, a count's
+family, why).
 
 With -T each file (or files joined by +) is one point of the series:
 the log of its figure, since runs minutes apart differ by more than
@@ -221,8 +227,8 @@ first file after it: it happened between that file and the one before.
 
 Why lines: where both files of a comparison carry a profile of a row
 (wrapper.sh -G) and its delta is significant, the functions whose time
-per call moved, under the row (text but -i, html), in a second table
-(csv), in the row (json) or in a section after the table (markdown):
+per call moved, under the row (text but -i, html), in lines of family
+why (csv), in the row (json) or in a section after the table (markdown):
   why (B.txt): +301.3 ns/call in all, 6000 and 6000 samples
   second_fn bench  <5.0 -> 300.6  +300.6 ns/call (new)
 A function's time per call is its share of the samples (self: it was
@@ -253,7 +259,7 @@ or over the run's calls (getrusage): the interval is never narrower
 than one step.  Where a pass is 0 the values are compared plus one
 step; 0 everywhere on both sides is same.  Marks as for the times (+
 is fewer); under the row those that changed (all with -C), in text
-(not -i), html and markdown; csv a table after the others, json a
+(not -i), html and markdown; csv lines of the family's name, json a
 counts member; each summary says how many changed.  The html forest
 plot draws those shown, a hollow diamond on a line under the row; its
 histogram is of the times only.  -T reads no counts.
@@ -262,7 +268,8 @@ Header lines whose values differ between the files are listed first,
 except those that always differ (date, time, uptime, load, command,
 elapsed, runs, and a clock overhead within 5 ns).
 
-Environment: AWK names the awk to run (default: awk).
+Environment: AWK names the awk to run (default: awk); TMPDIR where the
+copies of standard input and pipes go (default: /tmp).
 Exit status: 0, or 2 for bad usage or unusable input.
 EOF
 }
@@ -304,8 +311,11 @@ setopt() {
 	-q) q=$2 ;;
 	-s) order=$2 ;;
 	-t) title=$2 ;;
-	-R) noiseref="$noiseref$2
-" ;;
+	-R)
+		[ -n "$2" ] || die "-R: an empty file name"
+		noiseref="$noiseref$2
+"
+		;;
 	-m) maps="$maps$2
 " ;;
 	esac
@@ -363,8 +373,10 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
-# Operands: files, and + between two of them.
+# Operands: files, and + between two of them; - is standard input, once
+# on a command line (an operand or -R).
 nside=0
+nstdin=0
 prev=+
 for f in "$@"; do
 	if [ "$f" = + ]; then
@@ -374,15 +386,7 @@ for f in "$@"; do
 	fi
 	[ "$prev" = + ] && [ "$nside" -gt 0 ] || nside=$((nside + 1))
 	prev=$f
-	if [ -d "$f" ]; then
-		die "$f: is a directory"
-	elif [ ! -e "$f" ]; then
-		die "$f: no such file"
-	elif [ ! -r "$f" ]; then
-		die "$f: permission denied"
-	elif [ ! -s "$f" ]; then
-		die "$f: empty file"
-	fi
+	[ "$f" != - ] || nstdin=$((nstdin + 1))
 done
 [ "$prev" != + ] || [ $# -eq 0 ] || die "+: joins two files (see -h)"
 oifs=$IFS
@@ -390,14 +394,12 @@ IFS='
 '
 set -f
 for f in $noiseref; do
-	if [ -d "$f" ]; then
-		die "-R $f: is a directory"
-	elif [ ! -r "$f" ] || [ ! -s "$f" ]; then
-		die "-R $f: no such file, unreadable or empty"
-	fi
+	[ "$f" != - ] || nstdin=$((nstdin + 1))
 done
 set +f
 IFS=$oifs
+[ "$nstdin" -le 1 ] || die "-: standard input given twice; it can be read once"
+[ "$nstdin" -eq 0 ] || [ ! -t 0 ] || die "-: standard input is a terminal"
 if [ "$series" = yes ]; then
 	[ "$nside" -ge 3 ] || die "-T: a series needs at least three files (see -h)"
 else
@@ -430,18 +432,102 @@ fi
 serfile=$lib/mv/series-$fmt.awk
 [ -r "$serfile" ] || die "cannot read $serfile"
 
+
+# Standard input and a pipe (a FIFO, or /dev/fd/N from a process
+# substitution) give their bytes once, and the files are read more than
+# once (here, then by the program; -R's twice): each is copied, once,
+# into a file of a private directory, removed on every exit.  The
+# program reads the copy and names the input as given (- as stdin):
+# MV_COPIES holds KEY=NAME for each, KEY the operand's place (rJ for
+# the J-th -R), NAME the copy's in MV_TMP.
+tmp=
+copies=
+# copyin KEY PATH: PATH (- for standard input) into a new copy, $copy.
+copyin() {
+	if [ -z "$tmp" ]; then
+		tmp=$(mktemp -d "${TMPDIR:-/tmp}/multiview.XXXXXX") ||
+		    die "cannot make a temporary directory"
+		trap 'rm -rf "$tmp"' EXIT
+		trap 'exit 129' HUP
+		trap 'exit 130' INT
+		trap 'exit 143' TERM
+	fi
+	copy=$(mktemp "$tmp/in.XXXXXX") || die "cannot make a temporary file"
+	if [ "$2" = - ]; then
+		cat 2>/dev/null >"$copy" || die "stdin: cannot read"
+	else
+		cat 2>/dev/null <"$2" >"$copy" || die "$2: cannot read"
+	fi
+	copies="$copies $1=${copy##*/}"
+}
+
+# usable PATH LABEL [-R]: PATH, named LABEL, can be read and is not empty.
+usable() {
+	if [ -d "$1" ]; then
+		die "${3:+-R }$2: is a directory"
+	elif [ "$2" = stdin ] && [ ! -s "$1" ]; then
+		die "stdin: empty"
+	elif [ -n "${3:-}" ] && { [ ! -r "$1" ] || [ ! -s "$1" ]; }; then
+		die "-R $2: no such file, unreadable or empty"
+	elif [ ! -e "$1" ]; then
+		die "$2: no such file"
+	elif [ ! -r "$1" ]; then
+		die "$2: permission denied"
+	elif [ ! -s "$1" ]; then
+		die "$2: empty file"
+	fi
+}
+
+k=0
+for f in "$@"; do
+	k=$((k + 1))
+	[ "$f" != + ] || continue
+	if [ "$f" = - ]; then
+		copyin "$k" -
+		usable "$copy" stdin
+	elif [ -p "$f" ]; then
+		copyin "$k" "$f"
+		usable "$copy" "$f"
+	else
+		usable "$f" "$f"
+	fi
+done
+k=0
+oifs=$IFS
+IFS='
+'
+set -f
+for f in $noiseref; do
+	k=$((k + 1))
+	if [ "$f" = - ]; then
+		copyin "r$k" -
+		usable "$copy" stdin -R
+	elif [ -p "$f" ]; then
+		copyin "r$k" "$f"
+		usable "$copy" "$f" -R
+	else
+		usable "$f" "$f" -R
+	fi
+done
+set +f
+IFS=$oifs
+
 MV_PROG=$prog MV_ORDER=$order MV_TITLE=$title
 MV_Q=$q MV_SPREAD1=$spread1 MV_FLOORN=$floorn MV_LEVEL=$level
 MV_INTERVALS=$intervals MV_ONLYREAL=$onlyreal MV_FORESTROW=$forestrow
 MV_SERIES=$series MV_KEY=$key MV_PAIRED=$paired
 MV_NOISEREF=$noiseref MV_ABS=$absolute MV_MAP=$maps MV_WHY=$why
-MV_COUNTS=$counts MV_FIGURE=$figure MV_SPREADSET=$spreadset
+MV_COUNTS=$counts MV_TMP=$tmp MV_COPIES=$copies
+MV_FIGURE=$figure MV_SPREADSET=$spreadset
 export MV_PROG MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN MV_LEVEL \
     MV_INTERVALS MV_ONLYREAL MV_FORESTROW MV_SERIES MV_KEY MV_NOISEREF \
-    MV_ABS MV_MAP MV_PAIRED MV_WHY MV_COUNTS MV_FIGURE MV_SPREADSET
-exec "${AWK:-awk}" -f "$lib/result.awk" -f "$lib/mv/num.awk" \
+    MV_ABS MV_MAP MV_PAIRED MV_WHY MV_COUNTS MV_TMP MV_COPIES MV_FIGURE \
+    MV_SPREADSET
+# Not exec: the copies go when the program has read them.
+"${AWK:-awk}" -f "$lib/result.awk" -f "$lib/mv/num.awk" \
     -f "$lib/mv/read.awk" -f "$lib/mv/model.awk" -f "$lib/mv/noise.awk" \
     -f "$lib/mv/paired.awk" -f "$lib/mv/why.awk" -f "$lib/mv/counts.awk" \
     -f "$lib/mv/show.awk" \
     -f "$fmtfile" -f "$lib/mv/series.awk" -f "$serfile" \
     -f "$lib/mv/main.awk" -- "$@"
+exit

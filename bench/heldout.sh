@@ -62,16 +62,17 @@ judge() {
 	mvcsv "$@" "$a1" "$tmp/inj" >"$tmp/ab.csv"
 	awk -F, '
 	FILENAME == ARGV[1] { changed[$1] = 1; nc++; next }
-	FILENAME == ARGV[2] && FNR > 1 && $14 ~ /^(faster|slower|small|noise)$/ {
+	FNR > 1 && $2 != "time" { next }
+	FILENAME == ARGV[2] && FNR > 1 && $15 ~ /^(faster|slower|small|noise)$/ {
 		n++
-		marked += $14 == "faster" || $14 == "slower"
-		hold += $9 + 0 <= 1 && $10 + 0 >= 1
+		marked += $15 == "faster" || $15 == "slower"
+		hold += $10 + 0 <= 1 && $11 + 0 >= 1
 	}
-	FILENAME == ARGV[3] && FNR > 1 && ($14 == "faster" || $14 == "slower") {
+	FILENAME == ARGV[3] && FNR > 1 && ($15 == "faster" || $15 == "slower") {
 		m2++
 		if (!($1 in changed))
 			wrong++
-		else if ($14 == "slower")
+		else if ($15 == "slower")
 			hit++
 	}
 	END { printf "%d %.1f%% %.0f%% %.1f%%\n", marked, n ? 100 * hold / n : 0,

@@ -46,10 +46,10 @@ aa() {
 	    grep 'median interval' | tail -n 1 |
 	    sed 's/.*median interval/median interval/; s/;.*//' >"$tmp/half"
 	awk -F, -v how="$1" -v half="$(cat "$tmp/half")" '
-	NR > 1 && $14 ~ /^(faster|slower|small|noise)$/ {
+	NR > 1 && $2 == "time" && $15 ~ /^(faster|slower|small|noise)$/ {
 		n++
-		if ($14 == "faster" || $14 == "slower") marked++
-		if ($9 + 0 <= 1 && $10 + 0 >= 1) hold++
+		if ($15 == "faster" || $15 == "slower") marked++
+		if ($10 + 0 <= 1 && $11 + 0 >= 1) hold++
 	}
 	END { printf "%s A/A: %d rows tested, %d marked, %.1f%% of the 95%%" \
 	    " intervals hold 0, %s\n", how, n, marked, 100 * hold / n, half }' \
@@ -64,11 +64,12 @@ found() {
 	    2>/dev/null
 	awk -F, -v how="$1" -v f="$4" '
 	FILENAME != ARGV[2] { changed[$1] = 1; nc++; next }
-	FNR > 1 && ($14 == "faster" || $14 == "slower") {
+	FNR > 1 && $2 != "time" { next }
+	FNR > 1 && ($15 == "faster" || $15 == "slower") {
 		marked++
 		if (!($1 in changed)) wrong++
 	}
-	FNR > 1 && ($1 in changed) && $14 == "slower" { hit++ }
+	FNR > 1 && ($1 in changed) && $15 == "slower" { hit++ }
 	END { printf "%s x%s: %d of %d changed rows found (%.0f%%), %d of" \
 	    " %d marked rows unchanged (%.1f%%)\n", how, f, hit, nc,
 	    100 * hit / nc, wrong, marked, marked ? 100 * wrong / marked : 0 }' \

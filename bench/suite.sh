@@ -142,7 +142,7 @@ judge() {
 	awk -F, -v label="$3" -v slowed="${4-}" '
 	BEGIN { if (slowed != "") while ((getline s <slowed) > 0) S[s] = 1 }
 	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-	$c["ratio"] != "" && $c["ratio"] + 0 > 0 {
+	$c["family"] == "time" && $c["ratio"] != "" && $c["ratio"] + 0 > 0 {
 		r = $c["ratio"] + 0; v = $c["verdict"]
 		mark = v == "faster" || v == "slower"
 		if ($1 in S) { ns++; if (v == "slower") hit++; next }

@@ -159,8 +159,9 @@ check "a failed run of a variant: exit 1 ($rc), the session goes on" \
 check "its FAILED row in B's file only" test "$(grep -c FAILED f.B)" -ge 1
 sh "$MV" -f csv f.A f.B >fcsv 2>err
 check "multiview: that benchmark has 5 pairs (untested, pairs)" awk -F, '
-	$1 == "two" && $2 == "f.B" { exit !($14 == "untested" &&
-	    /pairs/) }' fcsv
+	$1 == "two" && $2 == "time" && $3 == "f.B" { n++
+	    bad = !($15 == "untested" && /pairs/) } END { exit bad || n != 1 }' \
+	    fcsv
 rm -f log
 
 # Bad input: one line, exit 2, nothing run.

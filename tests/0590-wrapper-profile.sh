@@ -19,9 +19,12 @@ profile() {
 share() {
 	profile "$1" "$4" | awk -v k="$2" -v f="$3" '
 	    $1 == "samples" { for (i = 2; i <= NF; i++) n += $i; k1 = NF - 1 }
-	    $1 == k { s = ""; for (i = k1 + 2; i <= NF; i++) s = s (s == "" ?
-		"" : " ") $i
-		if (s == f) { for (i = 2; i <= k1 + 1; i++) c += $i; got = 1 } }
+	    $1 == k {
+		s = $(k1 + 2)
+		for (i = k1 + 3; i <= NF; i++)
+			s = s " " $i
+		if (s == f) { for (i = 2; i <= k1 + 1; i++) c += $i; got = 1 }
+	    }
 	    END { printf "%d\n", (got && n > 0) ? 100 * c / n : -1 }'
 }
 
@@ -100,10 +103,10 @@ for n in prof_a prof_b; do
 done
 # The passes aim at 6000 samples in all; a loaded machine may give the
 # first pass fewer, which the later ones make up, up to 4 s each.
-check "prof_a: at least 3000 samples in all" sh -c \
-    "awk '\$2 == \"PROFILE\" && \$3 == \"prof_a\" && \$4 == \"samples\" {
-	for (i = 5; i <= NF; i++) n += \$i; ok = n >= 3000 }
-	END { exit !ok }' r.txt"
+check "prof_a: at least 3000 samples in all" awk '
+    $2 == "PROFILE" && $3 == "prof_a" && $4 == "samples" {
+	for (i = 5; i <= NF; i++) n += $i; ok = n >= 3000 }
+    END { exit !ok }' r.txt
 a=$(share prof_a self "profiled first_fn" r.txt)
 check "prof_a: first_fn holds the time (self $a%, over 90%)" test "$a" -gt 90
 b1=$(share prof_b self "profiled first_fn" r.txt)

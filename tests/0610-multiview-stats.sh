@@ -80,30 +80,30 @@ ci 1.10000 0.99000 1.21000 >c2.txt
 for a in $MV_AWKS; do
 	mview "$a" -F median -f csv h1.txt h2.txt >h.csv
 	check "Hodges-Lehmann and exact Mann-Whitney ($a)" grep -qF \
-	    'h,h2.txt,1.12200,5,-10.0,-13.3,-6.8,1.1,1.06826,1.13268,0.007937,0.007937,hl,slower,13.3,0,,' \
+	    'h,time,h2.txt,1.12200,5,-10.0,-13.3,-6.8,1.1,1.06826,1.13268,0.007937,0.007937,hl,slower,13.3,0,,' \
 	    h.csv
 	mview "$a" -F median h1.txt h2.txt >h.txt
 	check "text: the delta, its half-width, the mark ($a)" grep -qxF \
 	    'h                1.02000      1.12200[-10.0%]±3.2*' h.txt
 	mview "$a" -f csv p1.txt p2.txt >p.csv
 	check "three passes: the noise model with measured spread ($a)" \
-	    grep -qF 'w,p2.txt,4.00000,3,-100.0,-1333.2,258.3,2,0.279088,14.3324,0.3838,0.3838,model,noise,1333.2,' \
+	    grep -qF 'w,time,p2.txt,4.00000,3,-100.0,-1333.2,258.3,2,0.279088,14.3324,0.3838,0.3838,model,noise,1333.2,' \
 	    p.csv
 	mview "$a" -f csv -n 0 c1.txt c2.txt >c.csv
 	check "normal p, -n 0 ($a)" grep -q \
-	    '^z,c2.txt,1.10000,1,-10.0,[-0-9.]*,[-0-9.]*,1.1,[0-9.]*,[0-9.]*,0.08255,0.08255,model,noise,' \
+	    '^z,time,c2.txt,1.10000,1,-10.0,[-0-9.]*,[-0-9.]*,1.1,[0-9.]*,[0-9.]*,0.08255,0.08255,model,noise,' \
 	    c.csv
 	mview "$a" -f csv c1.txt c2.txt >c.csv
 	check "normal p, 10% run-to-run spread ($a)" grep -q \
-	    '^z,c2.txt,1.10000,1,-10.0,[-0-9.]*,[-0-9.]*,1.1,[0-9.]*,[0-9.]*,0.5126,0.5126,model,noise,' \
+	    '^z,time,c2.txt,1.10000,1,-10.0,[-0-9.]*,[-0-9.]*,1.1,[0-9.]*,[0-9.]*,0.5126,0.5126,model,noise,' \
 	    c.csv
 	mview "$a" -F median -f csv -c 99 h1.txt h2.txt >h99.csv
 	check "-c 99: a wider interval ($a)" grep -qF \
-	    'h,h2.txt,1.12200,5,-10.0,-14.4,-5.8,1.1,1.05768,1.14401,0.007937,' \
+	    'h,time,h2.txt,1.12200,5,-10.0,-14.4,-5.8,1.1,1.05768,1.14401,0.007937,' \
 	    h99.csv
 	mview "$a" -F median -f csv -c 99.5 h1.txt h2.txt >h99.csv
 	check "-c 99.5: too few passes for Mann-Whitney ($a)" \
-	    grep -q '^h,h2.txt,.*,model,' h99.csv
+	    grep -q '^h,time,h2.txt,.*,model,' h99.csv
 done
 
 # 40 benchmarks from 0.08 to 80 usecs; B makes every fourth 10% slower.
@@ -183,9 +183,9 @@ for a in $MV_AWKS; do
 	mview "$a" -f csv -n 0 s1.txt s2.txt >bh.csv
 	# shellcheck disable=SC2016 # awk program
 	check "BH q-values are monotone in p ($a)" awk -F, '
-	NR > 1 && $11 != "" { if ($12 + 0 < $11 + 0) exit 1; print $11, $12 }' \
+	NR > 1 && $12 != "" { if ($13 + 0 < $12 + 0) exit 1; print $12, $13 }' \
 	    bh.csv
-	awk -F, 'NR > 1 && $11 != "" { print $11, $12 }' bh.csv |
+	awk -F, 'NR > 1 && $12 != "" { print $12, $13 }' bh.csv |
 	    sort -g >bh.sorted
 	# shellcheck disable=SC2016 # awk program
 	check "BH q-values sorted with p ($a)" awk '
@@ -216,7 +216,7 @@ for a in $MV_AWKS; do
 	check "suspect: not on a row whose warning the interval holds ($a)" \
 	    grep -q '^x .*%]±[0-9.]*[~*]$' w.text
 	check "suspect: csv field ($a)" \
-	    grep -q '^y,w2.txt,.*,1,few,Few samples' w.csv
+	    grep -q '^y,time,w2.txt,.*,1,few,Few samples' w.csv
 	check "suspect: json flag, on y in both files only ($a)" test \
 	    "$(grep -c '"flags": \["suspect"\], "reasons": \["few"\], "warnings": \[{"text": "Few' w.json)" \
 	    -eq 2
@@ -283,19 +283,19 @@ done
 for a in $MV_AWKS; do
 	mview "$a" -F median -f csv m1.txt m2.txt >m.csv
 	check "the run wall time line is not a warning; spread not suspect ($a)" \
-	    grep -q '^timed,m2.txt,.*,0,,High spread: [^,]*(3 of 3 passes),' m.csv
+	    grep -q '^timed,time,m2.txt,.*,0,,High spread: [^,]*(3 of 3 passes),' m.csv
 	check "a warning from 1 pass of 3: not suspect ($a)" \
-	    grep -q '^one,m2.txt,.*,noise,[0-9.]*,0,,Few samples.*(1 of 3 passes),' m.csv
+	    grep -q '^one,time,m2.txt,.*,noise,[0-9.]*,0,,Few samples.*(1 of 3 passes),' m.csv
 	check "the same warning from 2 passes of 3: suspect ($a)" \
-	    grep -q '^two,m2.txt,.*,noise,[0-9.]*,1,few,Few samples.*(2 of 3 passes),' m.csv
+	    grep -q '^two,time,m2.txt,.*,noise,[0-9.]*,1,few,Few samples.*(2 of 3 passes),' m.csv
 	check "passes 60% apart: not suspect, the warning says how far ($a)" grep -q \
-	    '^apart,m2.txt,1.00500,3,0.0,.*,noise,[0-9.]*,0,,"Passes disagree: 3 passes from 1 to 1.6 usecs/call, their figure within +/-[0-9]*% (95%)",' \
+	    '^apart,time,m2.txt,1.00500,3,0.0,.*,noise,[0-9.]*,0,,"Passes disagree: 3 passes from 1 to 1.6 usecs/call, their figure within +/-[0-9]*% (95%)",' \
 	    m.csv
 	check "ten passes in two groups 12% either side: suspect, states ($a)" \
-	    grep -q '^wide10,m2.txt,1.00000,10,0.0,.*,noise,[0-9.]*,1,states,"Two states: 5 passes from 0.88 to 0.88 usecs/call, 5 from 1.12 to 1.12",' m.csv
+	    grep -q '^wide10,time,m2.txt,1.00000,10,0.0,.*,noise,[0-9.]*,1,states,"Two states: 5 passes from 0.88 to 0.88 usecs/call, 5 from 1.12 to 1.12",' m.csv
 	check "ten passes in two groups 20% either side: suspect, states ($a)" \
-	    grep -q '^apart10,m2.txt,1.00000,10,0.0,.*,1,states,"Two states: 5 passes from 0.8 to 0.8 usecs/call, 5 from 1.2 to 1.2; Passes disagree: 10 passes from 0.8 to 1.2 usecs/call, their figure within +/-17% (95%)",' m.csv
+	    grep -q '^apart10,time,m2.txt,1.00000,10,0.0,.*,1,states,"Two states: 5 passes from 0.8 to 0.8 usecs/call, 5 from 1.2 to 1.2; Passes disagree: 10 passes from 0.8 to 1.2 usecs/call, their figure within +/-17% (95%)",' m.csv
 	check "ten passes spread evenly over 20%: one group, not suspect ($a)" \
-	    grep -q '^even10,m2.txt,1.00000,10,0.0,.*,noise,[0-9.]*,0,,' m.csv
+	    grep -q '^even10,time,m2.txt,1.00000,10,0.0,.*,noise,[0-9.]*,0,,' m.csv
 done
 done_testing

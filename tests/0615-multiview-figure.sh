@@ -47,9 +47,9 @@ set -- $want
 for a in $MV_AWKS; do
 	mview "$a" -f csv y1.txt y2.txt >y.csv
 	check "low window: the reference's figure, $1 ($a)" \
-	    grep -q "^known,y1.txt,$1,10," y.csv
+	    grep -q "^known,time,y1.txt,$1,10," y.csv
 	check "low window: -10.0%, interval $2 to $3, slower, low ($a)" \
-	    grep -q "^known,y2.txt,[0-9.]*,10,-10.0,$2,$3,.*,low,slower," y.csv
+	    grep -q "^known,time,y2.txt,[0-9.]*,10,-10.0,$2,$3,.*,low,slower,.*,low$" y.csv
 done
 
 # Episodes: 60 rows, 10 passes, a 0.5% scatter; A with 10% of its
@@ -82,7 +82,8 @@ for a in $MV_AWKS; do
 	mview "$a" -f csv e5.txt e10.txt >c.csv
 	check "five passes against ten: nothing marked ($a)" \
 	    test "$(marked c.csv)" -eq 0
-	g=$(awk -F, '$2 == "e10.txt" && $8 != "" { s += log($8); n++ }
+	g=$(awk -F, '$2 == "time" && $3 == "e10.txt" && $9 != "" {
+	    s += log($9); n++ }
 	    END { printf "%.4f", exp(s / n) }' c.csv)
 	check "five passes against ten: geometric mean of ratios $g, within 1% ($a)" \
 	    awk -v g="$g" 'BEGIN { exit !(g > 0.99 && g < 1.01) }'
@@ -95,18 +96,21 @@ episodes -v seed=6 -v rows=24 -v slow=0.2 >s2.txt
 for a in $MV_AWKS; do
 	mview "$a" -f csv s1.txt s2.txt >s.csv
 	check "states 4x apart: the median, by ranks ($a)" \
-	    grep -q '^e024,s2.txt,.*,hl,' s.csv
+	    grep -q '^e024,time,s2.txt,.*,hl,.*,median$' s.csv
 	check "the other rows: the low window ($a)" \
-	    test "$(grep -c '^e0[01][0-9],s2.txt,.*,low,' s.csv)" -eq 19
+	    test "$(grep -c '^e0[01][0-9],time,s2.txt,.*,low,.*,low$' s.csv)" -eq 19
 	mview "$a" s1.txt s2.txt >s.txt
 	check "text: the row says (median) ($a)" grep -q '^e024 .* (median)$' s.txt
+	mview "$a" -f json s1.txt s2.txt >s.json
+	check "json: each cell says its figure ($a)" \
+	    test "$(grep -c '"figure": "low"' s.json)" -eq 46
 	check "text: the legend says what (median) is ($a)" \
 	    grep -q '^(median) the row.s figure is the median of its passes' s.txt
 	check "text: the legend names the low window ($a)" \
 	    grep -q '^passes on both sides: the low window, the mean of each side.s fastest 30% of passes' s.txt
 	mview "$a" -F low -f csv s1.txt s2.txt >sl.csv
 	check "-F low: every row the low window ($a)" \
-	    test "$(grep -c ',s2.txt,.*,low,' sl.csv)" -eq 24
+	    test "$(grep -c ',time,s2.txt,.*,low,' sl.csv)" -eq 24
 	mview "$a" -F median -f csv s1.txt s2.txt >sm.csv
 	check "-F median: no row the low window ($a)" \
 	    test "$(grep -c ',low,' sm.csv)" -eq 0

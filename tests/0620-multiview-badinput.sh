@@ -174,7 +174,7 @@ for a in $MV_AWKS; do
 	    '<title>&lt;i&gt;&quot;t&quot;&lt;/i&gt;</title>' h.html
 	mview "$a" -f csv "$file" h2.txt >h.csv
 	check "hostile: csv quoted ($a)" grep -qF \
-	    '"<script>alert(""x"")</script>&amp;'"'"'","a&b<""c"">.txt",1.00000' \
+	    '"<script>alert(""x"")</script>&amp;'"'"'",time,"a&b<""c"">.txt",1.00000' \
 	    h.csv
 	mview "$a" -f json "$file" h2.txt >h.json
 	check "hostile: json escaped ($a)" grep -qF \

@@ -22,10 +22,12 @@ passes() {
 	done
 }
 
-# csv_field FILE NAME SIDE COLUMN: one field of the csv output.
+# csv_field FILE NAME SIDE COLUMN: one field of a time row of the csv
+# output, the column by its title.
 csv_field() {
-	awk -F, -v n="$2" -v f="$3" -v c="$4" \
-	    '$1 == n && $2 == f { print $c; exit }' "$1"
+	awk -F, -v n="$2" -v f="$3" -v t="$4" '
+	NR == 1 { for (k = 1; k <= NF; k++) if ($k == t) c = k }
+	$1 == n && $2 == "time" && $3 == f { print $c; exit }' "$1"
 }
 
 # One disturbed pass: nine of ten passes 10% slower, one 3x.  A mean of
@@ -51,25 +53,25 @@ passes f2.txt steady 1.02900 1.02910 1.02890 1.02920 1.02880 1.02905 \
 for a in $MV_AWKS; do
 	mview "$a" -f csv d1.txt d2.txt >d.csv
 	check "one pass of ten 3x: still slower ($a)" \
-	    test "$(csv_field d.csv dist d2.txt 14)" = slower
+	    test "$(csv_field d.csv dist d2.txt verdict)" = slower
 	check "one pass of ten 3x: the shift is 10 +- 0.5% ($a)" awk \
-	    -v d="$(csv_field d.csv dist d2.txt 5)" \
+	    -v d="$(csv_field d.csv dist d2.txt delta)" \
 	    'BEGIN { exit !(d >= -10.5 && d <= -9.5) }'
 	mview "$a" -F median -f csv e1.txt e2.txt >e.csv
-	lo=$(csv_field e.csv split e2.txt 6)
-	hi=$(csv_field e.csv split e2.txt 7)
+	lo=$(csv_field e.csv split e2.txt delta_lo)
+	hi=$(csv_field e.csv split e2.txt delta_hi)
 	check "split passes: the delta lies in its interval ($a)" awk \
-	    -v d="$(csv_field e.csv split e2.txt 5)" -v lo="$lo" -v hi="$hi" \
+	    -v d="$(csv_field e.csv split e2.txt delta)" -v lo="$lo" -v hi="$hi" \
 	    'BEGIN { exit !(lo + 0 <= d + 0 && d + 0 <= hi + 0) }'
 	check "split passes: the interval holds 0, so noise ($a)" awk \
-	    -v v="$(csv_field e.csv split e2.txt 14)" -v lo="$lo" -v hi="$hi" \
+	    -v v="$(csv_field e.csv split e2.txt verdict)" -v lo="$lo" -v hi="$hi" \
 	    'BEGIN { exit !(lo + 0 <= 0 && 0 <= hi + 0 && v == "noise") }'
 	# The low window takes the fast state as the row's own time, the
 	# slow one as time the machine added: B, all at 1.1, is 10% slower,
 	# and the row is suspect (two states).
 	mview "$a" -F low -f csv e1.txt e2.txt >el.csv
 	check "split passes, the low window: 10% slower, suspect: states ($a)" \
-	    grep -q '^split,e2.txt,1.10000,30,-10.0,.*,low,slower,[0-9.]*,1,states,' el.csv
+	    grep -q '^split,time,e2.txt,1.10000,30,-10.0,.*,low,slower,[0-9.]*,1,states,' el.csv
 	mview "$a" f1.txt f2.txt >f.txt
 	check "a steady 2.9% change: small, not noise ($a)" \
 	    grep -q '^steady .*\[ -2.9%\]±[0-9.]*=$' f.txt
@@ -110,16 +112,16 @@ lognormal -v seed=11 >aa1.txt
 lognormal -v seed=12 >aa2.txt
 for a in $MV_AWKS; do
 	mview "$a" -F median -f csv aa1.txt aa2.txt >aa.csv
-	cover=$(awk -F, '$2 == "aa2.txt" { n++
-		if ($9 + 0 <= 1 && $10 + 0 >= 1) c++ }
+	cover=$(awk -F, '$2 == "time" && $3 == "aa2.txt" { n++
+		if ($10 + 0 <= 1 && $11 + 0 >= 1) c++ }
 		END { printf "%.1f", 100 * c / n }' aa.csv)
 	check "A/A, 300 x 10 passes: the 95% interval holds 0 in $cover% ($a)" \
 	    awk -v c="$cover" 'BEGIN { exit !(c >= 93 && c <= 97) }'
 	check "A/A, 300 x 10 passes: nothing marked ($a)" \
 	    test "$(grep -c ',aa2.txt,.*,\(faster\|slower\|small\),' aa.csv)" -eq 0
 	mview "$a" -F median -c 80 -f csv aa1.txt aa2.txt >aa80.csv
-	cover=$(awk -F, '$2 == "aa2.txt" { n++
-		if ($9 + 0 <= 1 && $10 + 0 >= 1) c++ }
+	cover=$(awk -F, '$2 == "time" && $3 == "aa2.txt" { n++
+		if ($10 + 0 <= 1 && $11 + 0 >= 1) c++ }
 		END { printf "%.1f", 100 * c / n }' aa80.csv)
 	check "A/A, -c 80: the interval holds 0 in $cover% (75-85) ($a)" \
 	    awk -v c="$cover" 'BEGIN { exit !(c >= 75 && c <= 85) }'
@@ -165,7 +167,7 @@ for a in $MV_AWKS; do
 	mview "$a" -F median -f csv -s delta aa1.txt ab2.txt >abs.csv
 	# shellcheck disable=SC2016 # awk program
 	check "-s delta: the largest change first ($a)" awk -F, '
-	$2 == "ab2.txt" { d = $5 < 0 ? -$5 : $5
+	$2 == "time" && $3 == "ab2.txt" { d = $6 < 0 ? -$6 : $6
 		if (n++ && d > last + 0.05) exit 1; last = d }' abs.csv
 done
 same_output "A/B with -s delta -x, json" -f json -x -s delta aa1.txt ab2.txt
@@ -178,12 +180,12 @@ lognormal -v rows=5 -v passes=5 -v seed=7 >g3.txt
 for a in $MV_AWKS; do
 	mview "$a" -f csv g1.txt + g2.txt g3.txt >g.csv 2>g.err
 	check "A1 + A2: one side of 7 passes ($a)" \
-	    test "$(csv_field g.csv b001 g1.txt+g2.txt 4)" = 7
+	    test "$(csv_field g.csv b001 g1.txt+g2.txt passes)" = 7
 	check "A1 + A2: compared by the low window ($a)" \
-	    test "$(csv_field g.csv b001 g3.txt 13)" = low
+	    test "$(csv_field g.csv b001 g3.txt method)" = low
 	mview "$a" -F median -f csv g1.txt + g2.txt g3.txt >gm.csv
 	check "A1 + A2, -F median: compared by Hodges-Lehmann ($a)" \
-	    test "$(csv_field gm.csv b001 g3.txt 13)" = hl
+	    test "$(csv_field gm.csv b001 g3.txt method)" = hl
 	check "A1 + A2: nothing on stderr ($a)" test ! -s g.err
 done
 

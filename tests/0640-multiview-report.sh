@@ -34,7 +34,7 @@ check "forest: an svg at the top of the page" awk '
 /<svg class="forest"/ { exit !(seen_h1 && !seen_table) }
 /<h1>/ { seen_h1 = 1 } /<table/ { seen_table = 1 }' three.html
 # A compared cell with a ratio (its csv ratio field set) has a mark.
-want=$(awk -F, 'NR > 1 && $2 != "base.txt" && $8 != ""' three.csv | wc -l |
+want=$(awk -F, '$2 == "time" && $3 != "base.txt" && $9 != ""' three.csv | wc -l |
     tr -d ' ')
 got=$(count 'class="mark"' <forest.svg)
 check "forest: one mark per compared file with a ratio ($want)" \

@@ -15,11 +15,12 @@ if [ -z "$MV_AWKS" ]; then
 	exit 0
 fi
 lognormal() { awk -f "$MVDATA/lognormal.awk" "$@"; }
-marked() { grep -c ',\(faster\|slower\|small\),' "$1"; }
+marked() { awk -F, '$2 == "time" && $15 ~ /^(faster|slower|small)$/' "$1" |
+    wc -l; }
 # cover CSV FILE: the share of FILE's rows whose interval holds ratio 1.
 cover() {
-	awk -F, -v f="$2" '$2 == f { n++
-		if ($9 + 0 <= 1 && $10 + 0 >= 1) c++ }
+	awk -F, -v f="$2" '$2 == "time" && $3 == f { n++
+		if ($10 + 0 <= 1 && $11 + 0 >= 1) c++ }
 		END { printf "%.1f", 100 * c / n }' "$1"
 }
 
@@ -44,11 +45,12 @@ for a in $MV_AWKS; do
 	    '^r2.txt: .*; between runs ±[0-9.]*% (the middle group.s 95%, fitted on 300 rows in 4 groups)' \
 	    rr.txt
 	mview "$a" -F median -f csv r1.txt r2b.txt >rb.csv
-	n=$(awk -F, '$2 == "r2b.txt" && $14 == "slower" &&
+	n=$(awk -F, '$2 == "time" && $3 == "r2b.txt" && $15 == "slower" &&
 	    substr($1, 2) % 4 == 0' rb.csv | wc -l)
 	check "between runs: $n of the 75 rows 10% slower found (>= 60) ($a)" \
 	    test "$n" -ge 60
-	n=$(awk -F, '$2 == "r2b.txt" && ($14 == "slower" || $14 == "faster") &&
+	n=$(awk -F, '$2 == "time" && $3 == "r2b.txt" &&
+	    ($15 == "slower" || $15 == "faster") &&
 	    substr($1, 2) % 4 != 0' rb.csv | wc -l)
 	check "between runs: $n of the 225 others marked (<= 3) ($a)" \
 	    test "$n" -le 3
@@ -81,9 +83,10 @@ for a in $MV_AWKS; do
 	    '^? significant alone, not across the table' al.text
 	# shellcheck disable=SC2016 # an awk program
 	check "alone: its interval leaves out 0 ($a)" \
-	    awk -F, '$1 == "lone" && $2 == "al2.txt" { exit !($7 < 0) }' al.csv
+	    awk -F, '$1 == "lone" && $2 == "time" && $3 == "al2.txt" {
+	    exit !($8 < 0) }' al.csv
 	check "alone: csv verdict noise, alone 1 ($a)" \
-	    grep -q '^lone,al2.txt,.*,noise,.*,1$' al.csv
+	    grep -q '^lone,time,al2.txt,.*,noise,.*,1,,,,,,,median$' al.csv
 	check "alone: json flag ($a)" grep -q '"flags": \["alone"\]' al.json
 	check "alone: markdown ($a)" grep -q '| noise (alone)' al.markdown
 	check "alone: not on the others ($a)" \

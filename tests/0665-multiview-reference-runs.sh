@@ -22,7 +22,7 @@ gen -v seed=46 -v every=7 -v shift=1.5 >x2s.txt
 R4="-R ref1.txt -R ref2.txt -R ref3.txt -R ref4.txt"
 
 # marked CSV: the rows marked faster or slower.
-marked() { awk -F, '$14 == "faster" || $14 == "slower"' "$1" | wc -l; }
+marked() { awk -F, '$15 == "faster" || $15 == "slower"' "$1" | wc -l; }
 
 for a in $MV_AWKS; do
 	mview "$a" -f csv x1.txt x2.txt >aa0.csv 2>err
@@ -45,10 +45,10 @@ for a in $MV_AWKS; do
 	    aa4.txt
 	# shellcheck disable=SC2086
 	mview "$a" $R4 -f csv x1.txt x2s.txt >ab4.csv
-	awk -F, 'NR > 1 && $14 != "reference" && $1 ~ /^b/ {
+	awk -F, 'NR > 1 && $15 != "reference" && $1 ~ /^b/ {
 		r = substr($1, 2) + 0
-		if (r % 7 == 0) { t++; f += $14 == "slower" }
-		else bad += $14 == "faster" || $14 == "slower"
+		if (r % 7 == 0) { t++; f += $15 == "slower" }
+		else bad += $15 == "faster" || $15 == "slower"
 	} END { print f + 0, t + 0, bad + 0 }' ab4.csv >tally
 	read -r f t bad <tally
 	check "four reference runs: the slowed rows found ($f of $t, $a)" \

@@ -29,10 +29,17 @@ whyline() {
 	awk -v r="$2" '$1 == r { on = 1; next } on && /^    why / { print; exit }
 	    on && !/^    / { exit }' "$1"
 }
+# whyrecords CSV: the why rows of the csv table, in order, as
+# "benchmark,file,function,object,ref_ns,cmp_ns,difference_ns,q,note".
+whyrecords() {
+	awk -F, 'NR == 1 { for (k = 1; k <= NF; k++) c[$k] = k; next }
+	$2 == "why" { print $1 "," $3 "," $c["function"] "," $c["object"] "," \
+	    $c["ref_ns"] "," $c["cmp_ns"] "," $c["difference_ns"] "," \
+	    $c["q"] "," $c["note"] }' "$1"
+}
 # fnrecords CSV ROW: the why records of ROW, in order.
 fnrecords() {
-	awk -F, -v r="$2" '/^name,file,function/ { on = 1; next }
-	    on && $1 == r' "$1"
+	whyrecords "$1" | awk -F, -v r="$2" '$1 == r'
 }
 # share FILE ROW FUNCTION: the pooled self share of FUNCTION in ROW.
 share() {
@@ -44,6 +51,7 @@ share() {
 
 for a in $MV_AWKS; do
 	mview "$a" -f csv why-a.txt why-b.txt >w.csv 2>w.err
+	whyrecords w.csv >w.why
 	mview "$a" why-a.txt why-b.txt >w.txt 2>>w.err
 	check "no warning from well-formed profiles ($a)" test ! -s w.err
 	# The slower row: second_fn new, named first, at its share of the
@@ -52,21 +60,22 @@ for a in $MV_AWKS; do
 	check "slower: second_fn first, slower, new ($a): $first" \
 	    expr "$first" : 'slower,why-b.txt,second_fn,bench,0,[0-9.]*,[0-9.]*,[0-9.e-]*,new$'
 	s=$(share why-b.txt slower second_fn)
-	u=$(awk -F, '$1 == "slower" && $2 == "why-b.txt" { print $3; exit }' w.csv)
+	u=$(awk -F, '$1 == "slower" && $2 == "time" && $3 == "why-b.txt" {
+	    print $4; exit }' w.csv)
 	got=$(echo "$first" | cut -d, -f6)
 	check "slower: second_fn $got ns/call = $s of $u usecs (0.5%) ($a)" \
 	    awk -v g="$got" -v s="$s" -v u="$u" 'BEGIN { w = s * u * 1000
 	    exit !(g > 0 && (g - w) / w < 0.005 && (w - g) / w < 0.005) }'
 	check "slower: first_fn, whose time per call held, not named ($a)" \
-	    sh -c '! grep -q "^slower,.*,first_fn," w.csv'
+	    sh -c '! grep -q "^slower,.*,first_fn," w.why'
 	check "faster: gone_fn gone, 500 ns less ($a)" grep -qx \
-	    'faster,why-b.txt,gone_fn,bench,500,0,-500,[0-9.e-]*,gone' w.csv
+	    'faster,why-b.txt,gone_fn,bench,500,0,-500,[0-9.e-]*,gone' w.why
 	check "inlined: helper compared inclusively ($a)" grep -qx \
 	    'inlined,why-b.txt,helper,bench,300,480.48,180.48,[0-9.e-]*,inclusive' \
-	    w.csv
+	    w.why
 	check "kernel functions on one side: new and gone ($a)" sh -c \
 	    'grep -q "^sysrow,why-b.txt,srso_return_thunk,\[kernel\],0,.*,new$" \
-	    w.csv && grep -q "^sysrow,.*,syscall_exit_to_user_mode,\[kernel\],10,0,-10,.*,gone$" w.csv'
+	    w.why && grep -q "^sysrow,.*,syscall_exit_to_user_mode,\[kernel\],10,0,-10,.*,gone$" w.why'
 	check "thin: too few samples to say ($a)" test "$(whyline w.txt thin)" \
 	    = "    why (why-b.txt): too few samples to say (412 and 5210; 1000 needed)"
 	check "spread: no function stands out ($a)" expr "$(whyline w.txt spread)" \

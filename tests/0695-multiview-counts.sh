@@ -28,10 +28,16 @@ golden "counts, csv" counts.csv -f csv counts-a.txt counts-b.txt
 golden "counts, json" counts.json -f json counts-a.txt counts-b.txt
 golden "counts, markdown" counts.md -f markdown counts-a.txt counts-b.txt
 
-# record CSV ROW FAMILY: the count record of FAMILY in ROW.
+# record CSV ROW FAMILY: the count of FAMILY in ROW in the compared file,
+# as "benchmark,family,file,ref,cmp,delta,delta_lo,delta_hi,verdict", ref
+# the reference's figure.
 record() {
-	awk -F, -v r="$2" -v f="$3" '/^name,family,file/ { on = 1; next }
-	    on && $1 == r && $2 == f' "$1"
+	awk -F, -v r="$2" -v f="$3" '
+	NR == 1 { for (k = 1; k <= NF; k++) c[$k] = k; next }
+	$1 != r || $2 != f { next }
+	$c["verdict"] == "reference" { ref = $c["value"]; next }
+	{ print $1 "," $2 "," $3 "," ref "," $c["value"] "," $c["delta"] "," \
+	    $c["delta_lo"] "," $c["delta_hi"] "," $c["verdict"] }' "$1"
 }
 # countlines FILE ROW: the lines under ROW of a text table.
 countlines() {
@@ -103,7 +109,7 @@ for s in a b; do
 done
 for a in $MV_AWKS; do
 	(cd bare && mview "$a" -f csv counts-a.txt counts-b.txt) >bare.csv
-	sed '/^$/,$d' c.csv >table.csv
+	awk -F, 'NR == 1 || $2 == "time"' c.csv >table.csv
 	check "the time rows as without counts ($a)" cmp bare.csv table.csv
 	(cd bare && mview "$a" counts-a.txt counts-b.txt) >bare.txt
 	# The name column is wider by the count lines'.
@@ -148,8 +154,8 @@ for a in $MV_AWKS; do
 	mview "$a" -f html -C counts-a.txt counts-b.txt | forest /dev/stdin \
 	    >all.svg
 	mview "$a" -f csv -C counts-a.txt counts-b.txt >all.csv
-	want=$(awk -F, '/^name,family,file/ { on = 1; next }
-	    on && $6 != ""' all.csv | wc -l | tr -d ' ')
+	want=$(awk -F, 'NR > 1 && $2 != "time" && $2 != "why" && $6 != ""' \
+	    all.csv | wc -l | tr -d ' ')
 	check "-C forest: a line for every family compared (30) ($a)" \
 	    test "$(count 'class="cnm"' <all.svg)" = 30
 	check "-C forest: a diamond for each family with a delta ($want, $a)" \

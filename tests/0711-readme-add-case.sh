@@ -1,7 +1,8 @@
 #!/bin/sh
 # The README's "Add a new case" recipe, followed word for word in a copy
 # of the source tree: its C block becomes cases/umask.c, its sh block is
-# run as written, and the new run must come out clean.
+# run as written, and the new run must come out clean.  The README
+# stays within 300 lines.
 # shellcheck disable=SC2016 # single quotes: awk and sh -c programs
 # shellcheck disable=SC1091 # lib.sh is found at run time
 . "$LM_TOP/tests/lib.sh"
@@ -35,4 +36,6 @@ check "the wrapper's file holds a clean umask row" result_ok umask \
     tree/umask.txt
 check "the recipe's last command shows that row" \
     awk '$1 == "umask" && NF >= 7 {f = 1} END {exit !f}' out
+n=$(wc -l <"$LM_TOP/README.md")
+check "the README is at most 300 lines ($n)" test "$n" -le 300
 done_testing

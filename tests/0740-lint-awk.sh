@@ -36,6 +36,10 @@ func f(x) { return x }
 $0 ~ "\\s+" { n++ }
 { close("cmd", "to") }
 { u = systime() }
+{ s = s (s == "" ?
+    "" : " ") $1 }
+{ t = $1 ? 1 :
+    2 }
 EOF
 cat >bad.awk.want <<'EOF'
 bad.awk:2: interval expression {3} (mawk 1.3.4 has none)
@@ -61,11 +65,13 @@ bad.awk:21: @ (gawk directive or indirect call)
 bad.awk:22: regex operator \s (gawk only)
 bad.awk:23: close() with 2 arguments (gawk only)
 bad.awk:24: systime() (gawk only)
+bad.awk:25: line break after ? (gawk reads on, mawk cannot parse it)
+bad.awk:27: line break after : (gawk reads on, mawk cannot parse it)
 EOF
 
 # Embedded programs: single and double quotes, options before the
-# program, a continuation line, a variable holding a program, and
-# options POSIX awk does not have.
+# program, a continuation line, a variable holding a program, a program
+# joined to a variable's, and options POSIX awk does not have.
 cat >bad.sh <<'EOF'
 #!/bin/sh
 awk '/x{2}/' f
@@ -78,6 +84,11 @@ BEGIN { t = systime() }
 awk --posix '{ print }' f
 awk -v RS=ab '{ print }' f
 out=$(awk '$1 ~ /\<a/ { print }' f)
+awk -F, '
+{ print $1 }
+{ z = $1 ? $2 :
+    $3 }' f
+awk -v x=1 "$lib"'BEGIN { y = 2 ** x }' f
 EOF
 cat >bad.sh.want <<'EOF'
 bad.sh:2: interval expression {2} (mawk 1.3.4 has none)
@@ -87,6 +98,27 @@ bad.sh:7: systime() (gawk only)
 bad.sh:9: awk option --posix (POSIX has -F, -v and -f only)
 bad.sh:10: RS of more than one character (POSIX: one)
 bad.sh:11: regex operator \< (gawk only)
+bad.sh:14: line break after : (gawk reads on, mawk cannot parse it)
+bad.sh:16: ** (POSIX: ^)
+EOF
+
+# What no rule names but mawk cannot parse, in a file and in shell, at
+# the line mawk gives.
+cat >unparsed.awk <<'EOF'
+BEGIN { n = 1 }
+{ x = (1 + 2 }
+EOF
+cat >unparsed.awk.want <<'EOF'
+unparsed.awk:2: mawk cannot parse it: missing ) near }
+EOF
+cat >unparsed.sh <<'EOF'
+#!/bin/sh
+out=$(awk -v n=1 "$lib"'
+BEGIN { n = 1 }
+{ y = (2 * 3 }' f)
+EOF
+cat >unparsed.sh.want <<'EOF'
+unparsed.sh:4: mawk cannot parse it: missing ) near }
 EOF
 
 # Clean code that resembles the constructs above.
@@ -101,6 +133,9 @@ $0 ~ /^a+[/]b*$/ && $1 ~ "^[0-9]+[.]?$" { n++ }
 function my_split(a, b, c, d) { return a b c d }
 { rtt = my_split(1, 2, 3, 4) / 2; nextfile }
 { printf "%5.2f %s %%\n", $1, "and" }
+{ u = (u == "" ?  "" : ",") $1 ? \
+    "a" : "b" }
+{ v = defined_in_another_file($1) }
 EOF
 cat >clean.sh <<'EOF'
 #!/bin/sh
@@ -109,9 +144,17 @@ awk -f prog.awk f
 awk -F, '{ print $1 / $2 }' f
 awk -F ':' -v x="a b" -- '{ print x }' f
 command -v gawk >/dev/null && echo "gawk {3} is here"
+n=2
+awk '{ print $'"$n"' }' f
+awk "{ print \${n} }" f
+lib=$(cat lib.awk)
+awk -v n=1 "$lib"'$1 == n { print lib_fn($2) }
+END { print NR }' f
+awk -v x=1 "$(cat "lib dir/lib.awk")"'BEGIN { print lib_fn(x) }' f
 EOF
 
 # The awks to run the check under: mawk and gawk if installed, else awk.
+mawk=$(command -v mawk 2>/dev/null) || mawk=
 awks=
 for a in mawk gawk; do
 	command -v "$a" >/dev/null 2>&1 && awks="$awks $a"
@@ -130,8 +173,27 @@ for a in $awks; do
 			diff "$f.want" "$f.got" | diag
 		fi
 	done
+	for f in unparsed.awk unparsed.sh; do
+		if [ -z "$mawk" ]; then
+			skip "mawk is not installed: $f not parsed"
+			continue
+		fi
+		PATH=$dir:$PATH sh "$LINT" "$f" >"$f.got" 2>&1
+		rc=$?
+		if [ "$rc" -eq 1 ] && cmp -s "$f.want" "$f.got"; then
+			ok "under $a: mawk's parse of $f, at its line"
+		else
+			not_ok "under $a: $f (exit $rc), the difference:"
+			diff "$f.want" "$f.got" | diag
+		fi
+	done
 	check "under $a: clean.awk and clean.sh pass" \
 	    env PATH="$dir:$PATH" sh "$LINT" clean.awk clean.sh
+	mkdir "$dir/tmp"
+	check "under $a: it leaves nothing in TMPDIR" \
+	    env PATH="$dir:$PATH" sh -c 'TMPDIR=$1 && export TMPDIR &&
+	    sh "$2" clean.awk; sh "$2" unparsed.awk; test -z "$(ls -A "$1")"' \
+	    sh "$dir/tmp" "$LINT"
 	check "under $a: the project's scripts and awk files pass" \
 	    env PATH="$dir:$PATH" sh -c 'cd "$1" && sh tests/lint-awk.sh \
 	    wrapper.sh multiview.sh tests/*.sh tests/*/*.sh tests/*/*/*.sh \

@@ -4,7 +4,7 @@
 # huge numbers, NaN, long lines, binary bytes, CRLF, HTML) and files
 # with profiles among the seeds, under mawk and gawk, in every format:
 # each run ends within the timeout with status 0 and a well-formed
-# table (the csv's whys after it), or status 2 and a message; never an
+# table (the csv one rectangular table), or status 2 and a message; never an
 # awk error, a hang or unescaped HTML; and both awks print the same.
 # LM_SEED (default 8200) and LM_FUZZ (default 2500 files) vary it.
 # shellcheck disable=SC1091 # lib.sh and common.sh are found at run time

@@ -11,8 +11,16 @@
 # \w \W \` \' operators in regexes (and in strings, which may be dynamic
 # regexes), printf's positional %N$; gawk's functions, variables, BEGINFILE
 # and ENDFILE, switch, func, **, |&, @, a[i][j] and the extra arguments of
-# match, split and close in code; RS of more than one character; any awk
+# match, split and close in code; a line that ends in ? or : (gawk goes on
+# to the next line, mawk stops); RS of more than one character; any awk
 # option beyond -F, -v and -f.  Here-documents are data and are skipped.
+# Then, where mawk is installed and no rule found anything, mawk parses
+# each program (with -W dump, which does not run it), catching what the
+# rules do not know of; a program is parsed alone, so a function it calls
+# that another file defines is not an error.  A program the shell joins
+# from quoted parts is checked whole, with what a "$name" part stands
+# for guessed (see program()); one in double quotes, which the shell
+# expands, is not parsed.
 # The patterns below are written so that this file passes its own check.
 # What it cannot see, because it depends on values: mawk 1.3.4 prints
 # printf %d of 2^31 or more as 2147483647, and converts integers of 2^31
@@ -30,7 +38,16 @@ for f in "$@"; do
 	fi
 done
 
-exec awk '
+# The programs mawk parses are written to a private directory, removed
+# on every exit.
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/lint-awk.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM HUP
+LINT_TMP=$tmp
+LINT_MAWK=$(command -v mawk 2>/dev/null) || LINT_MAWK=
+export LINT_TMP LINT_MAWK
+
+awk '
 BEGIN {
 	split("gensub asort asorti strftime systime mktime patsplit isarray " \
 	    "typeof strtonum and or xor lshift rshift compl bindtextdomain " \
@@ -47,6 +64,8 @@ BEGIN {
 	sq = sprintf("%c", 39)
 	bad = 0
 	nrep = 0
+	MAWK = ENVIRON["LINT_MAWK"]
+	PROGFILE = ENVIRON["LINT_TMP"] "/prog.awk"
 }
 
 function report(line, what) {
@@ -99,7 +118,7 @@ END {
 
 function finish() {
 	if (file ~ /[.]awk$/)
-		check_awk(text, 1)
+		check_awk(text, 1, 1)
 	else
 		scan_sh(text)
 	flush()
@@ -187,23 +206,85 @@ function shword(t, i,    c) {
 	return i
 }
 
-# program(t, i, line): check the quoted program at t[i]; returns the index
-# after its closing quote.
-function program(t, i, line,    q, j, c, p) {
-	q = substr(t, i, 1)
+# program(t, i, line): check the program in the shell word whose first
+# quote is at t[i]; returns the index after what was read.  A program in
+# double quotes, which the shell expands, is checked by the rules alone.
+# A single-quoted one may be joined to "$name" or "$(command)" parts,
+# expansions that stand for a part of the program that is not here:
+# nothing at the start (a file of functions before the rules), else 1
+# (a number, as where a field number is spliced in).  mawk parses it
+# unless the word goes on in another way.
+function program(t, i, line,    q, p, part, parse, x) {
 	p = ""
+	parse = 1
+	for (;;) {
+		q = substr(t, i, 1)
+		part = quoted(t, i)
+		i += QLEN
+		x = q == "\"" && part ~ \
+		    /^[$]([A-Za-z_][A-Za-z_0-9]*|[{][A-Za-z_][A-Za-z_0-9]*[}]|[(].*[)])$/
+		if (q == "\"" && !x) {
+			# A double-quoted program, or one with a part that is.
+			parse = 0
+			if (p == "")
+				p = part
+			break
+		}
+		p = p (x ? (p == "" ? "" : "1") : part)
+		q = substr(t, i, 1)
+		if (q == sq || (q == "\"" && substr(t, i + 1, 1) == "$"))
+			continue
+		if (q !~ /^([ \t\n;&|)<>]|)$/)
+			parse = 0
+		break
+	}
+	check_awk(p, line, parse)
+	return i
+}
+
+# quoted(t, i): the text of the quoted part at t[i], unescaped as the
+# shell does in double quotes; QLEN its length with the quotes.
+function quoted(t, i,    q, j, c, part, k) {
+	q = substr(t, i, 1)
+	part = ""
 	for (j = i + 1; (c = substr(t, j, 1)) != "" && c != q; j++) {
+		if (q == "\"" && c == "$" && substr(t, j + 1, 1) == "(") {
+			k = subst_end(t, j + 1)
+			part = part substr(t, j, k - j + 1)
+			j = k
+			continue
+		}
 		if (q == "\"" && c == "\\") {
 			c = substr(t, ++j, 1)
 			if (c == "\n")
 				continue
 			if (c !~ /[$`"\\]/)
-				p = p "\\"
+				part = part "\\"
 		}
-		p = p c
+		part = part c
 	}
-	check_awk(p, line)
-	return j + 1
+	QLEN = j + 1 - i
+	return part
+}
+
+# subst_end(t, i): the index of the parenthesis that closes the one at
+# t[i], quotes inside skipped.
+function subst_end(t, i,    depth, c, n) {
+	n = length(t)
+	for (depth = 0; i <= n; i++) {
+		c = substr(t, i, 1)
+		if (c == "(")
+			depth++
+		else if (c == ")" && --depth == 0)
+			return i
+		else if (c == sq || c == "\"") {
+			quoted(t, i)
+			i += QLEN - 1
+		}
+		else if (c == "\\")
+			i++
+	}
+	return n
 }
 
 function rs_assign(a, line) {
@@ -217,9 +298,11 @@ function unescaped_len(s) {
 	return length(s)
 }
 
-# check_awk(prog, line): prog is awk code whose first line is line.
-function check_awk(prog, line,    n, i, j, c, d, code, last, word, val,
-    inbr, L, k, cl, pc) {
+# check_awk(prog, line, parse): prog is awk code whose first line is
+# line; parse: mawk parses it too, if no rule found anything in it.
+function check_awk(prog, line, parse,    n, i, j, c, d, code, last, word,
+    val, inbr, L, k, cl, pc, nr0) {
+	nr0 = nrep
 	n = length(prog)
 	code = ""
 	last = ";"
@@ -320,6 +403,34 @@ function check_awk(prog, line,    n, i, j, c, d, code, last, word, val,
 	for (k = 1; k <= n; k++)
 		check_code(L[k], line + k - 1)
 	check_args(code, line)
+	if (parse && MAWK != "" && nrep == nr0)
+		mawk_parse(prog, line)
+}
+
+# mawk_parse(prog, line): what mawk says of prog, whose first line is
+# line, parsing it without running it; a call of a function that prog
+# does not define is no error, since another file may define it.
+function mawk_parse(prog, line,    cmd, l, n, msg) {
+	printf "%s", prog > PROGFILE
+	close(PROGFILE)
+	cmd = shq(MAWK) " -W dump -f " shq(PROGFILE) " 2>&1 >/dev/null </dev/null"
+	while ((cmd | getline l) > 0) {
+		if (l ~ /function [^ ]+ never defined$/)
+			continue
+		if (match(l, /: line [0-9]+: /)) {
+			n = substr(l, RSTART + 7, RLENGTH - 9) + 0
+			msg = substr(l, RSTART + RLENGTH)
+			report(line + n - 1, "mawk cannot parse it: " msg)
+		} else
+			report(line, "mawk cannot parse it: " l)
+	}
+	close(cmd)
+}
+
+# shq(s): s quoted for sh.
+function shq(s) {
+	gsub(sq, sq "\\" sq sq, s)
+	return sq s sq
 }
 
 # check_re(v, line): v is a regex (or a string that may serve as one).
@@ -350,6 +461,9 @@ function check_re(v, line,    i, n, c, inbr) {
 }
 
 function check_code(s, line,    t, w, rest) {
+	if (match(s, /[?:][ \t]*$/))
+		report(line, "line break after " substr(s, RSTART, 1) \
+		    " (gawk reads on, mawk cannot parse it)")
 	if (index(s, "*" "*"))
 		report(line, "** (POSIX: ^)")
 	if (index(s, "|" "&"))
@@ -411,3 +525,4 @@ function check_args(code, line,    t, w, i, n, c, depth, commas) {
 	}
 }
 ' "$@"
+exit "$?"

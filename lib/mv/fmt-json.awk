@@ -108,6 +108,8 @@ function json_cell(b, i,    j, w, f, kind, n) {
 	    jnum(F_EXCL), f, jlist(F_WHY), w
 	if (F_ABS != "")
 		printf ", \"difference\": %s", F_ABS
+	if (figure_of(i, b) != "")
+		printf ", \"figure\": %s", js(figure_of(i, b))
 	printf ", \"pass_values\": [%s]", json_passes(i, b)
 	if ((b SUBSEP i) in NPAIR)
 		printf ", \"pairs\": %d", NPAIR[b SUBSEP i]

@@ -29,7 +29,8 @@
 # prints the comparison from what read.awk and model.awk left, with the
 # helpers of show.awk.
 #
-# Set here: PROG and ERRCMD (where messages go); the options ORDER,
+# Set here: PROG and ERRCMD (where messages go); COPY, the copies
+# multiview.sh made of standard input and pipes; the options ORDER,
 # TITLE, Q, SPREAD1, FLOORN, LEVEL, SHOWCI, ONLYREAL, FORESTROW, SERIES,
 # SKEY, NOISEREF, SHOWABS, NOWHY, ALLCOUNTS, and from them ALPHA, ZHALF, LRUN1 and
 # LFLOORN; the constants MAXBAD, MINN, LSPREAD, MINSEG, WHYMINN, WHYMAX,
@@ -48,7 +49,7 @@ function main(    i, r, join) {
 		if (ARGV[i] == "+")
 			join = 1
 		else {
-			read_file(ARGV[i], join)
+			read_file(input_name(ARGV[i]), join, input_path(i, ARGV[i]))
 			join = 0
 		}
 	map_reference()
@@ -125,6 +126,7 @@ function init() {
 	FIGURE = ENVIRON["MV_FIGURE"]
 	if (FIGURE == "")
 		FIGURE = "auto"
+	copies()
 	count_init()
 	if (!isdec(Q) || Q + 0 <= 0 || Q + 0 > 1)
 		die("-q " Q ": not a rate between 0 and 1")
@@ -175,6 +177,22 @@ function constants(    i) {
 	for (i = 1; i < 256; i++)
 		ORD[sprintf("%c", i)] = i
 }
+
+# COPY[KEY] for each KEY=NAME of MV_COPIES: the input KEY (an operand's
+# place, rJ for the J-th -R file) is read from the copy NAME in MV_TMP,
+# which multiview.sh made of standard input or a pipe.
+function copies(    w, n, j, k) {
+	n = split(ENVIRON["MV_COPIES"], w, " ")
+	for (j = 1; j <= n; j++) {
+		k = index(w[j], "=")
+		COPY[substr(w[j], 1, k - 1)] = ENVIRON["MV_TMP"] "/" \
+		    substr(w[j], k + 1)
+	}
+}
+
+# The path to read input key of the given path, and the name to show.
+function input_path(key, path) { return key in COPY ? COPY[key] : path }
+function input_name(path) { return path == "-" ? "stdin" : path }
 
 # MAPNEW[NEW] for each -m NEW=OLD, so that the reader sets the
 # reference's own NEW aside.

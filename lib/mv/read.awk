@@ -25,9 +25,14 @@
 # reader's own.
 
 # A file joined to the side before it ("+") adds its passes to that side.
-function read_file(path, join,    line, rc, nres, j, src) {
+# path is the name shown, src what is read (a copy of standard input or
+# of a pipe, multiview.sh's; path when not given).
+function read_file(path, join, src,    line, rc, nres, j) {
+	if (src == "")
+		src = path
 	# getline would take a lone "-" for standard input.
-	src = path == "-" ? "./-" : path
+	if (src == "-")
+		src = "./-"
 	if (join)
 		FILE[NFILE] = FILE[NFILE] "+" path
 	else
@@ -81,13 +86,13 @@ function read_reference(    f, n, j, nfile, nphys) {
 	nphys = NPHYS
 	READINGREF = 1
 	for (j = 1; j <= n; j++)
-		read_file(f[j], j > 1)
+		read_file(input_name(f[j]), j > 1, input_path("r" j, f[j]))
 	REFSIDE = NFILE
 	if (n >= MINREF) {
 		REFONE = NFILE + 1
 		NREF = n
 		for (j = 1; j <= n; j++)
-			read_file(f[j], 0)
+			read_file(input_name(f[j]), 0, input_path("r" j, f[j]))
 	}
 	READINGREF = 0
 	NFILE = nfile

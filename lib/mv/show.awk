@@ -276,3 +276,11 @@ function figure_note(b) {
 	return FIGURE == "auto" && FIGK[b] == "median" && NMETH["low"] > 0 ? \
 	    " (median)" : ""
 }
+
+# The figure over passes that side i's value of b is: "low" (the low
+# window), "median", or "" where it has no value.
+function figure_of(i, b) {
+	if (!have(i, b) || ERR[i, b])
+		return ""
+	return FIGK[b] == "low" && ((i, b) in LOWL) ? "low" : "median"
+}

@@ -47,23 +47,16 @@ function check_text(n, o,    j, bench, last) {
 		fail("text: no summary line at the end")
 }
 
+# csv: one table, every line with the header's 27 fields.
 function check_csv(n, o,    j, k) {
-	if (n < 1 || o[1] != "benchmark,file,value,passes,delta,delta_lo," \
-	    "delta_hi,ratio,ratio_lo,ratio_hi,p,q,method,verdict,excludes," \
-	    "suspect,reasons,warnings,difference,alone")
+	if (n < 1 || o[1] != "benchmark,family,file,value,passes,delta," \
+	    "delta_lo,delta_hi,ratio,ratio_lo,ratio_hi,p,q,method,verdict," \
+	    "excludes,suspect,reasons,warnings,difference,alone,function," \
+	    "object,ref_ns,cmp_ns,difference_ns,note")
 		return fail("csv: no header")
-	for (j = 2; j <= n && o[j] != ""; j++)
-		if ((k = csv_fields(o[j])) != 20)
+	for (j = 2; j <= n; j++)
+		if ((k = csv_fields(o[j])) != 27)
 			return fail("csv: line " j " has " k " fields")
-	if (j > n)
-		return
-	# After a blank line, the whys' table.
-	if (o[++j] != "name,file,function,object,ref_ns,cmp_ns," \
-	    "difference_ns,q,note")
-		return fail("csv: no why header after the blank line")
-	for (j++; j <= n; j++)
-		if ((k = csv_fields(o[j])) != 9)
-			return fail("csv: why line " j " has " k " fields")
 }
 
 # Fields of a csv line, quotes understood; -1 for a broken quote.
