@@ -30,9 +30,10 @@ count() { grep -o "$1" | wc -l | tr -d ' '; }
 mview "$a" -f html base.txt debug.txt tuned.txt >three.html
 mview "$a" -f csv base.txt debug.txt tuned.txt >three.csv
 svg forest three.html >forest.svg
-check "forest: an svg at the top of the page" awk '
-/<svg class="forest"/ { exit !(seen_h1 && !seen_table) }
-/<h1>/ { seen_h1 = 1 } /<table/ { seen_table = 1 }' three.html
+check "the summary, then the forest plot, before the results" awk '
+/<svg class="forest"/ { exit !(seen_h1 && seen_top && !seen_results) }
+/<h1>/ { seen_h1 = 1 } /<div class="top">/ && seen_h1 { seen_top = 1 }
+/<table class="results"/ { seen_results = 1 }' three.html
 # A compared cell with a ratio (its csv ratio field set) has a mark.
 want=$(awk -F, 'NR > 1 && $2 != "base.txt" && $8 != ""' three.csv | wc -l |
     tr -d ' ')

@@ -5,14 +5,16 @@
 #	histogram of the deltas
 #
 # fmt-html.awk - multiview's html renderer: one page, with no script and
-# nothing from outside, that holds a forest plot of the deltas and their
-# intervals, a histogram of the deltas, the header lines, the results
-# with a strip of the passes per row, the counts of a call that changed
-# (counts.awk; all with -C) and its whys (why.awk) in rows under it, the
-# legend and the counts.  The forest plot draws the counts the table
-# shows under their row; the histogram is of the times only.  Every
-# text from the files goes through h().  Part of multiview's program
-# (main.awk says how it is put together).
+# nothing from outside, that holds first the answer (the files, each
+# compared file's rows by verdict, geometric mean, median interval and
+# biggest changes, the header lines), then a forest plot of the deltas
+# and their intervals, a histogram of the deltas, the results with a
+# strip of the passes per row, the counts of a call that changed
+# (counts.awk; all with -C) and its whys (why.awk) in rows under it, and
+# the legend.  The forest plot draws the counts the table shows under
+# their row; the histogram is of the times only.  Every text from the
+# files goes through h().  Part of multiview's program (main.awk says
+# how it is put together).
 
 # The page's start, up to the styles both the table and the series
 # pages share; each adds its own styles after.
@@ -47,18 +49,19 @@ function render() {
 	print ".s3 { background: #e56b5b; }"
 	print ".noise { color: #6e6e6e; background: #fff; }"
 	print ".warn { color: #c00; font-weight: bold; cursor: help; }"
+	print "div.top p { margin: 0 0 0.5em 0; }"
+	print "p.verdict { font-size: 14px; }"
 	if (WHYANY || CANY)
 		print "ul.why { margin: 0; padding-left: 1.5em; }"
 	print "</style>"
 	print "</head>"
 	print "<body>"
 	print "<h1>" h(TITLE) "</h1>"
+	html_top()
 	svg_forest()
 	svg_histogram()
-	html_headers()
 	html_results()
 	html_legend()
-	html_summary()
 	print "</body>"
 	print "</html>"
 }
@@ -86,7 +89,7 @@ function html_files_row(first, what, extra,    i) {
 
 # The header lines side by side: those that differ, highlighted, then
 # the others folded away, since a wrapper file has some seventy and they
-# would push the results off the first screen.
+# would push the plot off the first screen.
 function html_headers(    j, nd) {
 	print "<table class=\"headers\">"
 	html_files_row("", "")
@@ -265,26 +268,27 @@ function html_legend(    j, m) {
 	print "</table>"
 }
 
-function html_summary(    i) {
-	print "<table class=\"summary\">"
-	print "<tr><th>file</th><th>faster</th><th>slower</th>" \
-	    "<th>small</th><th>within noise</th><th>untested</th>" \
-	    "<th>zero</th><th>errors</th><th>missing</th>" \
-	    "<th>geometric mean</th><th>could see</th></tr>"
-	for (i = 2; i <= NFILE; i++)
-		printf "<tr><td>%s</td><td class=\"num\">%d</td>" \
-		    "<td class=\"num\">%d</td><td class=\"num\">%d</td>" \
-		    "<td class=\"num\">%d</td><td class=\"num\">%d</td>" \
-		    "<td class=\"num\">%d</td><td class=\"num\">%d</td>" \
-		    "<td class=\"num\">%d</td><td>%s</td><td>%s</td></tr>\n",
-		    h(FILE[i]), TALLY[i, "faster"], TALLY[i, "slower"],
-		    TALLY[i, "small"], TALLY[i, "noise"], TALLY[i, "untested"],
-		    TALLY[i, "zero"], TALLY[i, "errors"], TALLY[i, "missing"],
-		    h(ratio_note(i)), h(pair_note(i) resolve_note(i))
-	print "</table>"
-	for (i = 2; i <= NFILE; i++)
+# The answer, above the plot so that a window's first screen holds it:
+# the files, then for each compared file what the text's last lines
+# say (its rows by verdict; the geometric mean of its ratios and its
+# interval; the median interval, the noise between runs and the
+# biggest changes; its counts), then the header lines.
+function html_top(    i, s) {
+	print "<div class=\"top\">"
+	s = ""
+	for (i = 1; i <= NFILE; i++)
+		s = s (i > 1 ? " | " : "") FILE[i]
+	print "<p>files: " h(s) "</p>"
+	for (i = 2; i <= NFILE; i++) {
+		printf "<p class=\"verdict\"><strong>%s</strong>: %s<br>\n%s<br>\n" \
+		    "%s</p>\n",
+		    h(FILE[i]), h(pair_note(i) counts_note(i)), h(ratio_note(i)),
+		    h(resolve_note(i))
 		if (CCOMP[i] > 0)
 			print "<p>" h(FILE[i] ": counts: " count_summary(i)) "</p>"
+	}
+	html_headers()
+	print "</div>"
 }
 
 # ---- svg figures of the html page ----
