@@ -7,8 +7,9 @@
 # delta; a row whose time changed and counts did not, no count line; a
 # -K event unavailable on one side, not compared; goldens in every
 # format; a file without counts against one with; the time rows as
-# without counts; -i and -T; the html forest plot's count lines; a side
-# that counted against one that did not, said.
+# without counts; -i and -T; the html forest plot's count lines, on the
+# times' axis but never setting it; a side that counted against one
+# that did not, said.
 # shellcheck disable=SC1091 # lib.sh and common.sh are found at run time
 . "$LM_TOP/tests/lib.sh"
 # shellcheck disable=SC1091
@@ -168,6 +169,17 @@ for a in $MV_AWKS; do
 	check "forest: no count line without counts ($a)" sh -c \
 	    '! grep -q "class=\"cmark\"\|class=\"cnm\"\|a count of" \
 	    bare.svg half.svg'
+	# The counts never set the times' axis: minor faults at +89.5%
+	# lie beyond it, cut, and say so on hover.
+	grep '^<text class="ax"[^>]* y="36"' bare.svg >bare.axis
+	check "forest: the axis as without counts ($a)" \
+	    sh -c 'test -s bare.axis && cmp f.axis bare.axis'
+	check "forest: a count beyond the axis cut, its figures on hover ($a)" \
+	    grep -q '^<g class="cut"><title>faults rusage:minor-faults: beyond the axis&#39;s +/-50%: counts-b.txt +89.5% (95% interval +88.9% to +90.0%)</title>' \
+	    f.svg
+	check "forest: its line has an arrow at the faster end ($a)" \
+	    grep -q '^<text class="cnm"[^>]*>faults rusage:minor-faults<.*<path class="cut" d="M1082 ' \
+	    f.svg
 done
 same_output "counts, html -C" -f html -C counts-a.txt counts-b.txt
 

@@ -320,8 +320,9 @@ EOF
 	done
 fi
 
-# bench/forest.sh draws the forest plot alone, at the SVG's own size.
-want=$(sed -n 's/^<svg class="forest".* width="\([0-9]*\)" height="\([0-9]*\)".*/\1x\2/p' \
+# bench/forest.sh draws the forest plot alone, a pixel a unit of its
+# viewBox.
+want=$(sed -n 's/^<svg class="forest".* viewBox="0 0 \([0-9]*\) \([0-9]*\)".*/\1x\2/p' \
     page.html)
 sh "$LM_TOP/bench/forest.sh" -o "$PWD/forest.png" page.html >forest.out \
     2>forest.err
