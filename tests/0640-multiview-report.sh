@@ -180,8 +180,9 @@ check "283 rows, 3 files: 8490 pass dots" \
 
 # The forest plot is as wide as the page: its viewBox scales.
 check "forest: as wide as the page, its viewBox scaling" awk '
-/^<svg class="forest"/ { exit !(/ width="100%"/ && / viewBox="0 0 [0-9]+ [0-9]+"/ &&
-    !/ height=/) }' three.html
+/^<svg class="forest"/ {
+	exit !(/ width="100%"/ && / viewBox="0 0 [0-9]+ [0-9]+"/ && !/ height=/)
+}' three.html
 
 # The scale, on two real default runs (every third benchmark, five
 # passes): the A/A of run1 and run2, and the A/B of run1 against run2
@@ -197,7 +198,8 @@ done
 sh "$LM_TOP/bench/inject.sh" run2.txt run2x.txt injected >/dev/null || exit 1
 # outer FILE: the axis's end, in percent: its largest tick.
 outer() {
-	svg forest "$1" | sed -n 's/.*text-anchor="middle">+\([0-9]*\)%<.*/\1/p' |
+	svg forest "$1" |
+	    sed -n 's/.*text-anchor="middle">+\([0-9]*\)%<.*/\1/p' |
 	    sort -n | tail -n 1
 }
 # want CSV: the rule's tick from the deltas and intervals of the csv,
@@ -205,11 +207,12 @@ outer() {
 want() {
 	awk -F, -v only="${2:-}" '
 	function mag(r,    l) { l = log(r); return l < 0 ? -l : l }
+	function big(x, y) { return x > y ? x : y }
 	/^name,family,file/ { exit }
 	NR > 1 && $8 != "" {
 		e[++ne] = mag($8)
 		if ($9 != "") {
-			o[++no] = mag($9) > mag($10) ? mag($9) : mag($10)
+			o[++no] = big(mag($9), mag($10))
 			lo[ne] = $9; hi[ne] = $10
 		} else
 			lo[ne] = hi[ne] = $8
@@ -224,7 +227,7 @@ want() {
 	}
 	END {
 		for (j = 1; j <= ne; j++)
-			cut[j] = mag(lo[j]) > mag(hi[j]) ? mag(lo[j]) : mag(hi[j])
+			cut[j] = big(mag(lo[j]), mag(hi[j]))
 		sort(e, ne)
 		sort(o, no)
 		m = log(1.03)

@@ -297,7 +297,8 @@ function html_top(    i, s) {
 # Inline svg written here, no script, no font or link from outside: it
 # prints, and a mail client that shows html shows it.  x is the log of
 # reference over value (faster to the right), labelled in percent as
-# the deltas are; every coordinate is clamped into the plot area.
+# the deltas are; every coordinate is clamped into the plot area, and
+# what that cuts has an arrow just outside it.
 
 function svg_colour(key) {
 	if (SUSPECT[key])
