@@ -55,10 +55,12 @@ if [ $# -eq 0 ]; then
 	page=$tmp/ab/compare.html
 fi
 
-# The plot alone, on a white page with no margin, and its size.
+# The plot alone, on a white page with no margin, and its size: it
+# takes the page's width, so a window as wide as its viewBox draws it
+# at one pixel a unit.
 awk '/<svg class="forest"/ { on = 1 } on { print } on && /<\/svg>/ { exit }' \
     "$page" >"$tmp/svg"
-size=$(sed -n '1s/.* width="\([0-9]*\)" height="\([0-9]*\)".*/\1,\2/p' \
+size=$(sed -n '1s/.* viewBox="0 0 \([0-9]*\) \([0-9]*\)".*/\1,\2/p' \
     "$tmp/svg")
 [ -n "$size" ] || die "$page has no forest plot"
 {

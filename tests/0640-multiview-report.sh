@@ -4,8 +4,9 @@
 # every mark and interval bar inside its plot area, 0 and percent labels
 # on its axis, and -g keeps the table's order; each row's strip plot has
 # one dot per pass; the histogram counts every delta; a hostile name is
-# escaped in the SVG as in the table; and a 283-row, 3-file page of ten
-# passes a file stays under 1 MB.
+# escaped in the SVG as in the table; a 283-row, 3-file page of ten
+# passes a file stays under 1 MB; the plot is as wide as the page; and
+# on real runs its axis is set by the deltas, not the widest intervals.
 # shellcheck disable=SC2016 # the awk programs are in single quotes
 # shellcheck source=/dev/null
 . "$LM_TOP/tests/lib.sh"
@@ -30,9 +31,10 @@ count() { grep -o "$1" | wc -l | tr -d ' '; }
 mview "$a" -f html base.txt debug.txt tuned.txt >three.html
 mview "$a" -f csv base.txt debug.txt tuned.txt >three.csv
 svg forest three.html >forest.svg
-check "forest: an svg at the top of the page" awk '
-/<svg class="forest"/ { exit !(seen_h1 && !seen_table) }
-/<h1>/ { seen_h1 = 1 } /<table/ { seen_table = 1 }' three.html
+check "the summary, then the forest plot, before the results" awk '
+/<svg class="forest"/ { exit !(seen_h1 && seen_top && !seen_results) }
+/<h1>/ { seen_h1 = 1 } /<div class="top">/ && seen_h1 { seen_top = 1 }
+/<table class="results"/ { seen_results = 1 }' three.html
 # A compared cell with a ratio (its csv ratio field set) has a mark.
 want=$(awk -F, '$2 == "time" && $3 != "base.txt" && $9 != ""' three.csv | wc -l |
     tr -d ' ')
@@ -175,4 +177,102 @@ check "283 rows, 3 files: 566 marks in the forest" \
     test "$(svg forest big.html | count 'class="mark"')" = 566
 check "283 rows, 3 files: 8490 pass dots" \
     test "$(count 'class="pass"' <big.html)" = 8490
+
+# The forest plot is as wide as the page: its viewBox scales.
+check "forest: as wide as the page, its viewBox scaling" awk '
+/^<svg class="forest"/ {
+	exit !(/ width="100%"/ && / viewBox="0 0 [0-9]+ [0-9]+"/ && !/ height=/)
+}' three.html
+
+# The scale, on two real default runs (every third benchmark, five
+# passes): the A/A of run1 and run2, and the A/B of run1 against run2
+# with every fourth row made 10% slower (bench/inject.sh).  The axis
+# ends at the first of the ticks that holds 95% of the deltas and the
+# outer ends of half the intervals (here: the smallest that holds the
+# deltas), and the A/B's at 100% at most, though some of its intervals
+# reach far beyond; every line the axis cuts is in a group whose title
+# says so, with an arrow at the end.
+for i in 1 2; do
+	gzip -dc "$MVDATA/real/run$i.txt.gz" >"run$i.txt" || exit 1
+done
+sh "$LM_TOP/bench/inject.sh" run2.txt run2x.txt injected >/dev/null || exit 1
+# outer FILE: the axis's end, in percent: its largest tick.
+outer() {
+	svg forest "$1" |
+	    sed -n 's/.*text-anchor="middle">+\([0-9]*\)%<.*/\1/p' |
+	    sort -n | tail -n 1
+}
+# want CSV: the rule's tick from the deltas and intervals of the csv,
+# and with E, from the deltas alone; the lines it cuts.
+want() {
+	awk -F, -v only="${2:-}" '
+	function mag(r,    l) { l = log(r); return l < 0 ? -l : l }
+	function big(x, y) { return x > y ? x : y }
+	NR == 1 { for (k = 1; k <= NF; k++) col[$k] = k; next }
+	$col["family"] == "time" && $col["ratio"] != "" {
+		r = $col["ratio"]
+		e[++ne] = mag(r)
+		if ($col["ratio_lo"] != "") {
+			o[++no] = big(mag($col["ratio_lo"]), mag($col["ratio_hi"]))
+			lo[ne] = $col["ratio_lo"]; hi[ne] = $col["ratio_hi"]
+		} else
+			lo[ne] = hi[ne] = r
+	}
+	function sort(a, n,    i, j, t) {
+		for (i = 2; i <= n; i++) {
+			t = a[i]
+			for (j = i - 1; j >= 1 && a[j] > t; j--)
+				a[j + 1] = a[j]
+			a[j + 1] = t
+		}
+	}
+	END {
+		for (j = 1; j <= ne; j++)
+			cut[j] = big(mag(lo[j]), mag(hi[j]))
+		sort(e, ne)
+		sort(o, no)
+		m = log(1.03)
+		if (e[ne - int(ne / 20)] > m)
+			m = e[ne - int(ne / 20)]
+		if (only == "" && o[int((no + 1) / 2)] > m)
+			m = o[int((no + 1) / 2)]
+		n = split("5 10 25 50 100 200 400 900", t, " ")
+		for (j = 1; j < n && log(1 + t[j] / 100) < m - 1e-9; j++)
+			;
+		for (k = 1; k <= ne; k++)
+			c += cut[k] > log(1 + t[j] / 100) + 1e-6
+		print t[j], c
+	}' "$1"
+}
+for a in $MV_AWKS; do
+	mview "$a" -f html run1.txt run2.txt >aa.html
+	mview "$a" -f csv run1.txt run2.txt >aa.csv
+	mview "$a" -f html run1.txt run2x.txt >ab.html
+	mview "$a" -f csv run1.txt run2x.txt >ab.csv
+	# shellcheck disable=SC2046 # two numbers
+	set -- $(want aa.csv)
+	check "A/A: the axis ends at ${1}%, the rule's tick ($a)" \
+	    test "$(outer aa.html)" = "$1"
+	check "A/A: the smallest tick that holds the deltas ($a)" \
+	    test "$(want aa.csv E | cut -d' ' -f1)" = "$1"
+	check "A/A: the $2 lines the axis cuts, in a group with a title ($a)" \
+	    test "$(svg forest aa.html | count '<g class="cut"><title>')" = "$2"
+	# shellcheck disable=SC2046 # two numbers
+	set -- $(want ab.csv)
+	check "A/B x1.10: the axis ends at ${1}%, the rule's tick ($a)" \
+	    test "$(outer ab.html)" = "$1"
+	check "A/B x1.10: the axis ends at 100% or less ($a)" \
+	    test "$(outer ab.html)" -le 100
+	check "A/B x1.10: the $2 lines the axis cuts, with a title ($a)" \
+	    test "$(svg forest ab.html | count '<g class="cut"><title>')" = "$2"
+	check "A/B x1.10: each cut line has its arrow ($a)" awk '
+	/^<g class="cut">/ { g = 1; next }
+	g && /^<text class="nm"/ { n++; if (!/<path class="cut"/) bad = 1 }
+	/^<\/g>/ { g = 0 }
+	END { exit bad || !n }' ab.html
+	check "A/B x1.10: the summary before the plot ($a)" awk '
+	/<p class="verdict">/ { v = 1 }
+	/<svg class="forest"/ { exit !v }' ab.html
+done
+same_output "real A/B x1.10, html" -f html run1.txt run2x.txt
 done_testing

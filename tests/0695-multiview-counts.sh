@@ -7,8 +7,9 @@
 # delta; a row whose time changed and counts did not, no count line; a
 # -K event unavailable on one side, not compared; goldens in every
 # format; a file without counts against one with; the time rows as
-# without counts; -i and -T; the html forest plot's count lines; a side
-# that counted against one that did not, said.
+# without counts; -i and -T; the html forest plot's count lines, on the
+# times' axis but never setting it; a side that counted against one
+# that did not, said.
 # shellcheck disable=SC1091 # lib.sh and common.sh are found at run time
 . "$LM_TOP/tests/lib.sh"
 # shellcheck disable=SC1091
@@ -141,8 +142,11 @@ forest() {
 count() { grep -o "$1" | wc -l | tr -d ' '; }
 # labels: the labels of the forest's lines on stdin, in order.
 labels() { sed -n 's/^<text class="c*nm"[^>]*>\([^<]*\)<.*/\1/p'; }
+# The fixture's times with the median as their figure set an axis of
+# +/-50%, which minor faults' +89.5% lies beyond.
 for a in $MV_AWKS; do
-	mview "$a" -f html counts-a.txt counts-b.txt | forest /dev/stdin >f.svg
+	mview "$a" -F median -f html counts-a.txt counts-b.txt |
+	    forest /dev/stdin >f.svg
 	check "forest: the changed families' lines under their row ($a)" \
 	    test "$(labels <f.svg | grep -A 2 -x faults | tr '\n' ,)" = \
 	    "faults,faults rusage:minor-faults,faults page-faults,"
@@ -151,8 +155,8 @@ for a in $MV_AWKS; do
 	    "$(count '<path class="cmark" [^>]*stroke="#1a8a1a"' <f.svg)" = 2
 	check "forest: the key says what a diamond is ($a)" \
 	    grep -q '<path class="key".*a count of the benchmark above' f.svg
-	mview "$a" -f html -C counts-a.txt counts-b.txt | forest /dev/stdin \
-	    >all.svg
+	mview "$a" -F median -f html -C counts-a.txt counts-b.txt |
+	    forest /dev/stdin >all.svg
 	mview "$a" -f csv -C counts-a.txt counts-b.txt >all.csv
 	want=$(awk -F, 'NR > 1 && $2 != "time" && $2 != "why" && $6 != ""' \
 	    all.csv | wc -l | tr -d ' ')
@@ -167,13 +171,25 @@ for a in $MV_AWKS; do
 	grep '^<text class="ax"[^>]* y="36"' all.svg >all.axis
 	check "-C forest: the axis as without the noise families ($a)" \
 	    sh -c 'test -s f.axis && cmp f.axis all.axis'
-	(cd bare && mview "$a" -f html -C counts-a.txt counts-b.txt) |
+	(cd bare && mview "$a" -F median -f html -C counts-a.txt counts-b.txt) |
 	    forest /dev/stdin >bare.svg
-	mview "$a" -f html -C bare/counts-a.txt counts-b.txt |
+	mview "$a" -F median -f html -C bare/counts-a.txt counts-b.txt |
 	    forest /dev/stdin >half.svg
 	check "forest: no count line without counts ($a)" sh -c \
 	    '! grep -q "class=\"cmark\"\|class=\"cnm\"\|a count of" \
 	    bare.svg half.svg'
+	# The counts never set the times' axis: minor faults at +89.5%
+	# lie beyond it, cut, and say so on hover.
+	grep '^<text class="ax"[^>]* y="36"' bare.svg >bare.axis
+	check "forest: the axis as without counts ($a)" \
+	    sh -c 'test -s bare.axis && cmp f.axis bare.axis'
+	cut='<g class="cut"><title>faults rusage:minor-faults: beyond the'
+	cut="$cut axis&#39;s +/-50%: counts-b.txt +89.5% (95% interval +88.9%"
+	check "forest: a count beyond the axis cut, its figures on hover ($a)" \
+	    grep -qF "$cut to +90.0%)</title>" f.svg
+	check "forest: its line has an arrow at the faster end ($a)" grep -q \
+	    '^<text class="cnm"[^>]*>faults rusage:minor-faults<.*<path class="cut" d="M1082 ' \
+	    f.svg
 done
 same_output "counts, html -C" -f html -C counts-a.txt counts-b.txt
 

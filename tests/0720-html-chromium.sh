@@ -2,14 +2,20 @@
 # The html comparison as a browser shows it: multiview.sh -f html of a
 # small comparison holding a faster, a slower, a within-noise, a suspect,
 # an ERRORS and a missing row is rendered by headless Chromium (Debian's
-# chromium package; skipped when no chromium is on PATH), once to a
-# screenshot and once to the DOM it built, with a script appended that
-# writes each coloured cell's computed colours into the DOM.  Checked:
-# the header table has one column per file and highlights the header that
+# chromium package; skipped when no chromium is on PATH) in a 1400x900
+# window, once to a screenshot and once to the DOM it built, with a
+# script appended that writes each coloured cell's computed colours and
+# the boxes of the summary and the plot into the DOM.  Checked: the
+# header table has one column per file and highlights the header that
 # differs; each delta cell has the class, text and computed colour of its
 # verdict; ERRORS and missing are words; the legend is there with its
-# colours; the screenshot is a 1200x900 PNG, and (with python3) it shows
-# the colours of the scale.
+# colours; the screenshot is a 1400x900 PNG showing the colours of the
+# scale.  Then the first screen of a comparison of 41 rows, every fourth
+# 10% slower and one in two states (whose interval once set the plot's
+# scale): the summary and the top of the plot are on it, and the dots of
+# the slower rows at least 20 pixels from the 0 line.  Chromium reads
+# its own screenshots' pixels too: a page holding the PNG draws it on a
+# canvas and writes what a script found into its DOM.
 # shellcheck source=/dev/null
 . "$LM_TOP/tests/lib.sh"
 
@@ -63,8 +69,9 @@ sh "$LM_TOP/multiview.sh" -f html -n 1 -t "chromium check" ref.txt cmp.txt \
     >page.html 2>mv.err
 check "multiview.sh -f html writes a page" test -s page.html
 
-# The probe: the page, and a script that copies the computed colours of
-# every classed cell of the results and the legend into its attributes.
+# The probe: a script that copies the computed colours of every classed
+# cell of the results and the legend into its attributes, and the boxes
+# of the forest plot, its plot area and the first summary paragraph.
 cat >probe.js <<'EOF'
 <script>
 document.querySelectorAll("table.results td[class], table.legend td[class]")
@@ -73,31 +80,41 @@ document.querySelectorAll("table.results td[class], table.legend td[class]")
 	c.setAttribute("data-bg", s.backgroundColor);
 	c.setAttribute("data-fg", s.color);
 });
-var f = document.querySelector("svg.forest"), r;
-if (f) {
-	r = f.getBoundingClientRect();
-	f.setAttribute("data-rect", [Math.floor(r.left), Math.floor(r.top),
+["svg.forest", "svg.forest rect.plot", "p.verdict"].forEach(function (q) {
+	var e = document.querySelector(q), r;
+	if (!e)
+		return;
+	r = e.getBoundingClientRect();
+	e.setAttribute("data-rect", [Math.floor(r.left), Math.floor(r.top),
 	    Math.ceil(r.right), Math.ceil(r.bottom)].join(" "));
-}
+});
 document.body.setAttribute("data-width",
     document.documentElement.scrollWidth + " " + window.innerWidth);
 </script>
 EOF
-awk '/<\/body>/ { while ((getline l < "probe.js") > 0) print l } { print }' \
-    page.html >probe.html
+# probe PAGE OUT: PAGE with the probe, as OUT.
+probe() {
+	awk '/<\/body>/ { while ((getline l < "probe.js") > 0) print l }
+	{ print }' "$1" >"$2"
+}
+probe page.html probe.html
 
+# chrome ARG...: headless Chromium with a fresh profile.  A screenshot
+# waits for every stage of drawing: on a loaded machine it was once
+# taken with the tiles under the first 768 pixels not drawn yet.
 chrome() {
 	mkdir -p profile
 	prof=$(mktemp -d "$PWD/profile/p.XXXXXX") || return 1
 	timeout -k 10 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu \
 	    --disable-quic --no-first-run --disable-background-networking \
 	    --disable-component-update --disable-sync --disable-dev-shm-usage \
-	    --hide-scrollbars --user-data-dir="$prof" "$@" 2>>chrome.err
+	    --hide-scrollbars --run-all-compositor-stages-before-draw \
+	    --user-data-dir="$prof" "$@" 2>>chrome.err
 }
 
-chrome --screenshot="$PWD/page.png" --window-size=1200,900 \
+chrome --screenshot="$PWD/page.png" --window-size=1400,900 \
     "file://$PWD/page.html" >/dev/null
-chrome --dump-dom --window-size=1200,900 "file://$PWD/probe.html" >dom.html
+chrome --dump-dom --window-size=1400,900 "file://$PWD/probe.html" >dom.html
 if grep -q 'data-bg=' dom.html; then
 	ok "chromium built the page and ran the probe"
 else
@@ -208,120 +225,253 @@ for word in "within noise" significant suspect ERRORS missing; do
 	check "legend says \"$word\"" grep -q "$word" legend.rows
 done
 
-# The screenshot: a PNG of the window's size, and (python3) its colours.
+# The screenshot: a PNG of the window's size.
 sig=$(od -An -tx1 -N8 page.png 2>/dev/null | tr -d ' \n')
 size=$(od -An -tu1 -j16 -N8 page.png 2>/dev/null |
     awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 "x" \
     $5 * 16777216 + $6 * 65536 + $7 * 256 + $8 }')
-if [ "$sig" = 89504e470d0a1a0a ] && [ "$size" = 1200x900 ] &&
+if [ "$sig" = 89504e470d0a1a0a ] && [ "$size" = 1400x900 ] &&
     [ "$(wc -c <page.png)" -gt 5000 ]; then
-	ok "screenshot: a 1200x900 PNG of $(wc -c <page.png | tr -d ' ') bytes"
+	ok "screenshot: a 1400x900 PNG of $(wc -c <page.png | tr -d ' ') bytes"
 else
-	not_ok "screenshot: a 1200x900 PNG (signature $sig, size $size)"
+	not_ok "screenshot: a 1400x900 PNG (signature $sig, size $size)"
 	tail -n 20 chrome.err 2>/dev/null | diag
 fi
+# rect SELECTOR DOM: the box the probe wrote on the element whose tag
+# and class SELECTOR's pattern matches, "left top right bottom".
+rect() {
+	sed -n "s/.*<$1[^>]* data-rect=\"\\([0-9 -]*\\)\".*/\\1/p" "$2" |
+	    head -n 1
+}
 # The forest plot's box in the page, and the page's width against the
 # window's: nothing may stick out to the right.
-rect=$(sed -n 's/.*<svg class="forest"[^>]* data-rect="\([0-9 ]*\)".*/\1/p' \
-    dom.html | head -n 1)
+box=$(rect 'svg class="forest"' dom.html)
 width=$(sed -n 's/.*<body[^>]* data-width="\([0-9 ]*\)".*/\1/p' dom.html)
 # shellcheck disable=SC2086 # four numbers
-set -- $rect
-if [ $# -eq 4 ] && [ "$1" -ge 0 ] && [ "$3" -le 1200 ] && [ "$3" -gt "$1" ] &&
+set -- $box
+if [ $# -eq 4 ] && [ "$1" -ge 0 ] && [ "$3" -le 1400 ] && [ "$3" -gt "$1" ] &&
     [ "$4" -le 900 ] && [ "$4" -gt "$2" ]; then
-	ok "forest plot: inside the 1200x900 window ($rect)"
+	ok "forest plot: inside the 1400x900 window ($box)"
 else
-	not_ok "forest plot: inside the 1200x900 window (box: ${rect:-none})"
+	not_ok "forest plot: inside the 1400x900 window (box: ${box:-none})"
 fi
 # shellcheck disable=SC2086 # two numbers
 set -- $width
 check "the page is no wider than the window ($width)" \
     test $# -eq 2 -a "${1:-1}" -le "${2:-0}"
-if ! command -v python3 >/dev/null 2>&1; then
-	skip "python3 is not installed: screenshot pixels not checked"
-else
-	# shellcheck disable=SC2086 # four numbers
-	python3 - page.png ${rect:-0 0 0 0} >colours 2>&1 <<'EOF'
-import sys, zlib, struct
-data = open(sys.argv[1], "rb").read()
-pos, idat, hdr = 8, b"", None
-while pos < len(data):
-    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-    body = data[pos + 8:pos + 8 + n]
-    if kind == b"IHDR":
-        hdr = struct.unpack(">IIBBBBB", body)
-    elif kind == b"IDAT":
-        idat += body
-    pos += 12 + n
-w, h, depth, ctype, _, _, lace = hdr
-if depth != 8 or ctype not in (2, 6) or lace:
-    sys.exit("unsupported PNG: depth %d, colour type %d" % (depth, ctype))
-bpp = 3 if ctype == 2 else 4
-# The forest plot's box, and its faster and slower marks' colours.
-box = [int(v) for v in sys.argv[2:6]]
-marks = {"1a8a1a": [0, 0], "c81e1e": [0, 0]}
-raw, stride = zlib.decompress(idat), w * bpp
-prev, seen = bytearray(stride), set()
-for y in range(h):
-    f, line = raw[y * (stride + 1)], bytearray(
-        raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-    for i in range(stride):
-        a = line[i - bpp] if i >= bpp else 0
-        b, c = prev[i], prev[i - bpp] if i >= bpp else 0
-        if f == 1: line[i] = (line[i] + a) & 255
-        elif f == 2: line[i] = (line[i] + b) & 255
-        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
-        elif f == 4:
-            p = a + b - c
-            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            pr = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
-            line[i] = (line[i] + pr) & 255
-    for x in range(0, stride, bpp):
-        rgb = "%02x%02x%02x" % tuple(line[x:x + 3])
-        seen.add(rgb)
-        if rgb in marks:
-            inside = box[0] <= x // bpp < box[2] and box[1] <= y < box[3]
-            marks[rgb][0 if inside else 1] += 1
-    prev = line
-print(len(seen))
-for s in sorted(seen):
-    print(s)
-for rgb, (i, o) in sorted(marks.items()):
-    print("mark", rgb, i, o)
+
+# The pixels of a screenshot, as Chromium decodes them: pixels.js, run
+# in a page holding the PNG, draws it on a canvas and writes what it
+# finds, a line each, into the page's <pre>.  BOX names the boxes of
+# the page's parts: forest (the svg), plot (its plot area), summary.
+cat >pixels.js <<'EOF'
+window.addEventListener("load", function () {
+	var img = document.getElementById("shot");
+	var c = document.createElement("canvas"), W, H, d, g, out = [];
+	var seen = {}, n = 0, x, y, i, h, p, b;
+	var marks = { "1a8a1a": [0, 0], "c81e1e": [0, 0] };
+	W = c.width = img.naturalWidth;
+	H = c.height = img.naturalHeight;
+	g = c.getContext("2d");
+	g.drawImage(img, 0, 0);
+	d = g.getImageData(0, 0, W, H).data;
+	function at(x, y) { return (y * W + x) * 4; }
+	function hex(i) {
+		return ((1 << 24) + (d[i] << 16) + (d[i + 1] << 8) +
+		    d[i + 2]).toString(16).slice(1);
+	}
+	function dark(i) {
+		return d[i] < 100 && d[i + 1] < 100 && d[i + 2] < 100;
+	}
+	function inside(b, x, y) {
+		return b && x >= b[0] && x < b[2] && y >= b[1] && y < b[3];
+	}
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++) {
+			h = hex(at(x, y));
+			if (!seen[h]) {
+				seen[h] = 1;
+				n++;
+			}
+			if (h in marks)
+				marks[h][inside(BOX.forest, x, y) ? 0 : 1]++;
+		}
+	out.push("size " + W + " " + H, "colours " + n);
+	Object.keys(seen).sort().forEach(function (k) { out.push("colour " + k); });
+	for (h in marks)
+		out.push("mark " + h + " " + marks[h][0] + " " + marks[h][1]);
+	if (BOX.summary) {
+		b = BOX.summary;
+		n = 0;
+		for (y = Math.max(b[1], 0); y < Math.min(b[3], H); y++)
+			for (x = Math.max(b[0], 0); x < Math.min(b[2], W); x++)
+				n += dark(at(x, y));
+		out.push("summary " + n);
+	}
+	if (BOX.plot) {
+		// Within the plot area on the screen: the 0 line is the
+		// darkest column, the only line that runs its height (a
+		// thin line between two columns greys both); a dot of a
+		// slower row is a column of the slower red at least 5
+		// pixels high (its bar is thinner).
+		var y0 = Math.max(BOX.plot[1] + 2, 0), y1 = Math.min(BOX.plot[3] - 2, H);
+		var zx = -1, zn = -1, k, run, best, near = -1, l = 0, r = 0;
+		var dots = [];
+		for (x = BOX.plot[0] + 2; x < BOX.plot[2] - 2; x++) {
+			k = run = best = 0;
+			for (y = y0; y < y1; y++) {
+				i = at(x, y);
+				k += 255 - (d[i] + d[i + 1] + d[i + 2]) / 3;
+				run = hex(i) == "c81e1e" ? run + 1 : 0;
+				best = Math.max(best, run);
+			}
+			if (k > zn) {
+				zn = k;
+				zx = x;
+			}
+			if (best >= 5)
+				dots.push(x);
+		}
+		dots.forEach(function (x) {
+			p = Math.abs(x - zx);
+			if (near < 0 || p < near)
+				near = p;
+			if (x < zx)
+				l++;
+			else
+				r++;
+		});
+		out.push("zero " + zx + " " + Math.round(zn / (y1 - y0)));
+		out.push("dots " + dots.length + " " + near + " " + l + " " + r);
+	}
+	document.getElementById("out").textContent = out.join("\n") + "\n";
+});
 EOF
-	n=$(head -n 1 colours)
-	miss=
-	# f1 f2 f3 s1 s2 s3, the highlighted header, white.
-	for rgb in dcf5d3 aee59e 6fcf5a fbdcd7 f4aa9f e56b5b ffffcc ffffff; do
-		grep -qx "$rgb" colours || miss="$miss $rgb"
-	done
-	if [ -z "$miss" ] && [ "$n" -gt 8 ]; then
-		ok "screenshot: $n colours, the scale's among them"
-	else
-		not_ok "screenshot: the scale's colours (missing:${miss:- none})"
-		head -n 5 colours | diag
-	fi
-	# The forest plot draws the faster row's mark green and the slower
-	# rows' red, inside its box; the strip plots and histogram use
-	# other colours, so none of these pixels lie outside it.
-	for want in "1a8a1a green faster" "c81e1e red slower"; do
-		# shellcheck disable=SC2086 # three words
-		set -- $want
-		got=$(awk -v c="$1" '$1 == "mark" && $2 == c { print $3, $4 }' \
-		    colours)
-		case $got in
-		0\ *|'') not_ok "screenshot: the $3 mark's $2 in the forest plot" \
-			"(inside, outside: ${got:-none})" ;;
-		*\ 0) ok "screenshot: the $3 mark's $2 pixels, all in the" \
-			"forest plot (${got% *})" ;;
-		*) not_ok "screenshot: $2 pixels outside the forest plot" \
-			"(inside, outside: $got)" ;;
-		esac
-	done
+# pixels PNG BOXES OUT: what pixels.js finds in PNG, given the boxes
+# (NAME LEFT TOP RIGHT BOTTOM, a line each), into OUT.
+pixels() {
+	{
+		printf '<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
+		printf '</head><body>\n<img id="shot" alt="" '
+		printf 'src="data:image/png;base64,'
+		base64 "$1" | tr -d '\n'
+		printf '">\n<pre id="out"></pre>\n<script>\nvar BOX = {'
+		awk 'NF == 5 { printf "%s\"%s\": [%d, %d, %d, %d]", \
+		    n++ ? ", " : "", $1, $2, $3, $4, $5 }' "$2"
+		printf '};\n'
+		cat pixels.js
+		printf '</script>\n</body></html>\n'
+	} >pixels.html
+	chrome --dump-dom --window-size=1400,900 "file://$PWD/pixels.html" |
+	    sed -n '/<pre id="out">/,/<\/pre>/p' | sed 's/<[^>]*>//g' >"$3"
+}
+
+if ! command -v base64 >/dev/null 2>&1; then
+	skip "base64 is not installed: screenshot pixels not read"
+	skip "base64 is not installed: the first screen's pixels not read"
+	done_testing
+	exit 0
 fi
 
-# bench/forest.sh draws the forest plot alone, at the SVG's own size.
-want=$(sed -n 's/^<svg class="forest".* width="\([0-9]*\)" height="\([0-9]*\)".*/\1x\2/p' \
+echo "forest $box" >page.boxes
+pixels page.png page.boxes colours
+n=$(sed -n 's/^colours //p' colours)
+miss=
+# f1 f2 f3 s1 s2 s3, the highlighted header, white.
+for rgb in dcf5d3 aee59e 6fcf5a fbdcd7 f4aa9f e56b5b ffffcc ffffff; do
+	grep -qx "colour $rgb" colours || miss="$miss $rgb"
+done
+if [ -z "$miss" ] && [ "${n:-0}" -gt 8 ]; then
+	ok "screenshot: $n colours, the scale's among them"
+else
+	not_ok "screenshot: the scale's colours (missing:${miss:- none})"
+	head -n 5 colours | diag
+fi
+# The forest plot draws the faster row's mark green and the slower
+# rows' red, inside its box; the strip plots and histogram use other
+# colours, so none of these pixels lie outside it.
+for want in "1a8a1a green faster" "c81e1e red slower"; do
+	# shellcheck disable=SC2086 # three words
+	set -- $want
+	got=$(awk -v c="$1" '$1 == "mark" && $2 == c { print $3, $4 }' colours)
+	case $got in
+	0\ *|'') not_ok "screenshot: the $3 mark's $2 in the forest plot" \
+		"(inside, outside: ${got:-none})" ;;
+	*\ 0) ok "screenshot: the $3 mark's $2 pixels, all in the" \
+		"forest plot (${got% *})" ;;
+	*) not_ok "screenshot: $2 pixels outside the forest plot" \
+		"(inside, outside: $got)" ;;
+	esac
+done
+
+# The first screen of a larger comparison: 40 rows of ten passes a side,
+# spread 2%, every fourth 10% slower, and a row in two states, its
+# passes 8 times as long in turn, whose interval reaches far.
+awk 'BEGIN {
+	for (j = 1; j <= 40; j++)
+		printf "row_%02d %.3f %s\n", j, 1 + j / 3, j % 4 == 0 ? 1.10 : 1
+	print "twostate 5.000"
+}' >slower.in
+sed 's/ 1\.10*$//' slower.in >same.in
+awk -v passes=10 -v noise=0.02 -f "$LM_TOP/tests/data/multiview/gen.awk" \
+    same.in >a.txt
+awk -v passes=10 -v noise=0.02 -v seed=7 \
+    -f "$LM_TOP/tests/data/multiview/gen.awk" slower.in |
+    awk '$1 == "twostate" && NF >= 7 && ++k % 2 == 0 {
+	$4 = sprintf("%.5f", $4 * 8)
+    } { print }' >b.txt
+sh "$LM_TOP/multiview.sh" -f html a.txt b.txt >first.html 2>mv.err
+probe first.html firstprobe.html
+chrome --screenshot="$PWD/first.png" --window-size=1400,900 \
+    "file://$PWD/first.html" >/dev/null
+chrome --dump-dom --window-size=1400,900 "file://$PWD/firstprobe.html" \
+    >first.dom
+sbox=$(rect 'p class="verdict"' first.dom)
+pbox=$(rect 'rect class="plot"' first.dom)
+printf 'summary %s\nplot %s\n' "$sbox" "$pbox" >first.boxes
+pixels first.png first.boxes first.px
+# shellcheck disable=SC2086 # four numbers
+set -- $sbox
+stop=${2:--1}
+sbottom=${4:-9999}
+spx=$(sed -n 's/^summary //p' first.px)
+if [ $# -eq 4 ] && [ "$2" -ge 0 ] && [ "$4" -le 900 ] &&
+    [ "${spx:-0}" -ge 200 ] && grep -q \
+    '<p class="verdict"[^>]*><strong>b.txt</strong>: 0 faster, 11 slower' \
+    first.dom; then
+	ok "first screen: the summary, drawn ($spx dark pixels in $sbox)"
+else
+	not_ok "first screen: the summary (box ${sbox:-none}, ${spx:-no}" \
+	    "dark pixels)"
+fi
+# shellcheck disable=SC2086 # four numbers
+set -- $pbox
+if [ $# -eq 4 ] && [ "$2" -gt "$sbottom" ] && [ "$2" -lt 900 ] &&
+    [ "$stop" -ge 0 ]; then
+	ok "first screen: the plot begins under the summary ($pbox)"
+else
+	not_ok "first screen: the plot under the summary (${pbox:-none})"
+fi
+# shellcheck disable=SC2046 # two numbers
+set -- $(sed -n 's/^zero //p' first.px)
+if [ $# -eq 2 ] && [ "$2" -ge 60 ]; then
+	ok "first screen: the 0 line at x = $1 (its darkness $2 of 255)"
+else
+	not_ok "first screen: no 0 line in the plot (${*:-nothing read})"
+	tail -n 5 chrome.err 2>/dev/null | diag
+fi
+# shellcheck disable=SC2046 # four numbers
+set -- $(sed -n 's/^dots //p' first.px)
+if [ $# -eq 4 ] && [ "$1" -gt 0 ] && [ "$2" -ge 20 ] && [ "$4" -eq 0 ]; then
+	ok "first screen: the 10% slower rows' dots, $2 pixels from 0 or more"
+else
+	not_ok "first screen: the 10% slower rows' dots 20 pixels from 0" \
+	    "(columns, nearest, left, right: ${*:-none})"
+fi
+
+# bench/forest.sh draws the forest plot alone, a pixel a unit of its
+# viewBox.
+want=$(sed -n 's/^<svg class="forest".* viewBox="0 0 \([0-9]*\) \([0-9]*\)".*/\1x\2/p' \
     page.html)
 sh "$LM_TOP/bench/forest.sh" -o "$PWD/forest.png" page.html >forest.out \
     2>forest.err

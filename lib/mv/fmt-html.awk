@@ -5,14 +5,16 @@
 #	histogram of the deltas
 #
 # fmt-html.awk - multiview's html renderer: one page, with no script and
-# nothing from outside, that holds a forest plot of the deltas and their
-# intervals, a histogram of the deltas, the header lines, the results
-# with a strip of the passes per row, the counts of a call that changed
-# (counts.awk; all with -C) and its whys (why.awk) in rows under it, the
-# legend and the counts.  The forest plot draws the counts the table
-# shows under their row; the histogram is of the times only.  Every
-# text from the files goes through h().  Part of multiview's program
-# (main.awk says how it is put together).
+# nothing from outside, that holds first the answer (the files, each
+# compared file's rows by verdict, geometric mean, median interval and
+# biggest changes, the header lines), then a forest plot of the deltas
+# and their intervals as wide as the page, a histogram of the deltas,
+# the results with a strip of the passes per row, the counts of a call
+# that changed (counts.awk; all with -C) and its whys (why.awk) in rows
+# under it, and the legend.  The forest plot draws the counts the table
+# shows under their row, smaller; the histogram is of the times only.
+# Every text from the files goes through h().  Part of multiview's
+# program (main.awk says how it is put together).
 
 # The page's start, up to the styles both the table and the series
 # pages share; each adds its own styles after.
@@ -47,18 +49,20 @@ function render() {
 	print ".s3 { background: #e56b5b; }"
 	print ".noise { color: #6e6e6e; background: #fff; }"
 	print ".warn { color: #c00; font-weight: bold; cursor: help; }"
+	print "div.top p { margin: 0 0 0.5em 0; }"
+	print "p.verdict { font-size: 14px; }"
+	print "svg.forest { display: block; margin: 0 0 1em 0; }"
 	if (WHYANY || CANY)
 		print "ul.why { margin: 0; padding-left: 1.5em; }"
 	print "</style>"
 	print "</head>"
 	print "<body>"
 	print "<h1>" h(TITLE) "</h1>"
+	html_top()
 	svg_forest()
 	svg_histogram()
-	html_headers()
 	html_results()
 	html_legend()
-	html_summary()
 	print "</body>"
 	print "</html>"
 }
@@ -86,7 +90,7 @@ function html_files_row(first, what, extra,    i) {
 
 # The header lines side by side: those that differ, highlighted, then
 # the others folded away, since a wrapper file has some seventy and they
-# would push the results off the first screen.
+# would push the plot off the first screen.
 function html_headers(    j, nd) {
 	print "<table class=\"headers\">"
 	html_files_row("", "")
@@ -265,26 +269,27 @@ function html_legend(    j, m) {
 	print "</table>"
 }
 
-function html_summary(    i) {
-	print "<table class=\"summary\">"
-	print "<tr><th>file</th><th>faster</th><th>slower</th>" \
-	    "<th>small</th><th>within noise</th><th>untested</th>" \
-	    "<th>zero</th><th>errors</th><th>missing</th>" \
-	    "<th>geometric mean</th><th>could see</th></tr>"
-	for (i = 2; i <= NFILE; i++)
-		printf "<tr><td>%s</td><td class=\"num\">%d</td>" \
-		    "<td class=\"num\">%d</td><td class=\"num\">%d</td>" \
-		    "<td class=\"num\">%d</td><td class=\"num\">%d</td>" \
-		    "<td class=\"num\">%d</td><td class=\"num\">%d</td>" \
-		    "<td class=\"num\">%d</td><td>%s</td><td>%s</td></tr>\n",
-		    h(FILE[i]), TALLY[i, "faster"], TALLY[i, "slower"],
-		    TALLY[i, "small"], TALLY[i, "noise"], TALLY[i, "untested"],
-		    TALLY[i, "zero"], TALLY[i, "errors"], TALLY[i, "missing"],
-		    h(ratio_note(i)), h(pair_note(i) resolve_note(i))
-	print "</table>"
-	for (i = 2; i <= NFILE; i++)
+# The answer, above the plot so that a window's first screen holds it:
+# the files, then for each compared file what the text's last lines
+# say (its rows by verdict; the geometric mean of its ratios and its
+# interval; the median interval, the noise between runs and the
+# biggest changes; its counts), then the header lines.
+function html_top(    i, s) {
+	print "<div class=\"top\">"
+	s = ""
+	for (i = 1; i <= NFILE; i++)
+		s = s (i > 1 ? " | " : "") FILE[i]
+	print "<p>files: " h(s) "</p>"
+	for (i = 2; i <= NFILE; i++) {
+		printf "<p class=\"verdict\"><strong>%s</strong>: %s<br>\n%s<br>\n" \
+		    "%s</p>\n",
+		    h(FILE[i]), h(pair_note(i) counts_note(i)), h(ratio_note(i)),
+		    h(resolve_note(i))
 		if (CCOMP[i] > 0)
 			print "<p>" h(FILE[i] ": counts: " count_summary(i)) "</p>"
+	}
+	html_headers()
+	print "</div>"
 }
 
 # ---- svg figures of the html page ----
@@ -292,7 +297,8 @@ function html_summary(    i) {
 # Inline svg written here, no script, no font or link from outside: it
 # prints, and a mail client that shows html shows it.  x is the log of
 # reference over value (faster to the right), labelled in percent as
-# the deltas are; every coordinate is clamped into the plot area.
+# the deltas are; every coordinate is clamped into the plot area, and
+# what that cuts has an arrow just outside it.
 
 function svg_colour(key) {
 	if (SUSPECT[key])
@@ -312,41 +318,37 @@ function plot_est(key) {
 	return RATIO[key] + 0 > 0 ? log(RATIO[key]) : 0
 }
 
-# The axis's half range: the largest interval end of any tested row,
-# and the reach of every count drawn (svg_count_reach), at least twice
-# the floor and 10%, at most 10x either way.
-function svg_range(    r, i, j, b, key, m) {
-	m = max(2 * LFLOORN, log(1.10))
+# The axis's half range, a log shift, and SRANGEP, its end in percent:
+# the first of the ticks 5 10 25 50 100 200 400 900% that holds the
+# times' deltas but their largest 5% (none with fewer than 20), the
+# outer ends of half of their intervals, and the floor.  The changes
+# set it: neither the widest intervals (a two-state row's), nor a few
+# far deltas, nor any count (one resting on few events) may squash the
+# rest into a few pixels about 0.  What it cuts ends in an arrow at its
+# edge, and its row says so on hover.
+function svg_scale(    r, i, key, e, ne, o, no, m, t, n, j) {
+	ne = no = 0
 	for (r = 1; r <= NROW; r++)
 		for (i = 2; i <= NFILE; i++) {
 			key = ROW[r] SUBSEP i
 			if (!hasratio(VERD[key]))
 				continue
-			m = max(m, abs(plot_est(key)))
+			e[++ne] = abs(plot_est(key))
 			if (tested(VERD[key]))
-				m = max(m, max(abs(LLO[key]), abs(LHI[key])))
+				o[++no] = max(abs(LLO[key]), abs(LHI[key]))
 		}
-	for (r = 1; r <= NROW; r++) {
-		b = ROW[r]
-		for (j = 1; j <= CRN[b]; j++)
-			for (i = 2; count_shown(b, j) && i <= NFILE; i++)
-				m = max(m, svg_count_reach(b, i, CRF[b, j]))
-	}
-	return min(m * 1.05, log(10))
-}
-
-# How far the count of family f of row b in file i reaches on the axis:
-# where it is drawn and changed, its delta, and the ends of its interval
-# no further than twice that; else 0.  A count resting on few events
-# has a wide interval, and one near 0 a large ratio: such a count, or
-# one within noise (-C), must not squash the times.  What the axis cuts
-# ends in an arrow at its end.
-function svg_count_reach(b, i, f,    ck, e) {
-	ck = count_key(b, i, f)
-	if (!count_file_shown(b, i, f) || !count_changed(VERD[ck]))
-		return 0
-	e = abs(count_est(b, i, f))
-	return max(e, min(max(abs(LLO[ck]), abs(LHI[ck])), 2 * e))
+	sortnum(e, ne)
+	sortnum(o, no)
+	m = LFLOORN
+	if (ne > 0)
+		m = max(m, e[ne - int(ne / 20)])
+	if (no > 0)
+		m = max(m, o[int((no + 1) / 2)])
+	n = split("5 10 25 50 100 200 400 900", t, " ")
+	for (j = 1; j < n && log(1 + t[j] / 100) < m; j++)
+		;
+	SRANGEP = t[j] + 0
+	return log(1 + t[j] / 100)
 }
 
 function sx(x) {
@@ -354,22 +356,24 @@ function sx(x) {
 	return sprintf("%.1f", max(PLOTX0, min(PLOTX1, x)))
 }
 
-# The ticks and their percent labels, under a plot from y0 to y1.
-function svg_axis(y0, y1,    p, n, j, t, x, last, s) {
-	n = split("0 1 2 5 10 25 50 100 200 400 900", p, " ")
+# The floor band, 0, and either way the axis's end and, going in from
+# it, those of 1 2 5 10 25 50 100 200 400% that keep 34 units from the
+# tick outside them and from 0, each labelled over and under a plot
+# from y0 to y1.
+function svg_axis(y0, y1,    p, n, j, t, last, s) {
+	n = split("1 2 5 10 25 50 100 200 400 900", p, " ")
 	s = sprintf("<rect x=\"%s\" y=\"%d\" width=\"%.1f\" height=\"%d\" " \
 	    "fill=\"#e8e8e8\"/>\n", sx(-LFLOORN), y0, sx(LFLOORN) - sx(-LFLOORN),
 	    y1 - y0)
-	last = -1000
-	for (j = 1; j <= n; j++) {
+	s = s svg_tick(sx(0), y0, y1, "0%")
+	last = PLOTX1 + 34
+	for (j = n; j >= 1; j--) {
 		t = log(1 + p[j] / 100)
-		if (t > SRANGE || (sx(t) - last < 34 && p[j] > 0))
+		if (p[j] > SRANGEP || last - sx(t) < 34 || sx(t) - sx(0) < 34)
 			continue
 		last = sx(t)
-		x = sx(t)
-		s = s svg_tick(x, y0, y1, p[j] == 0 ? "0%" : "+" p[j] "%")
-		if (p[j] > 0)
-			s = s svg_tick(sx(-t), y0, y1, "-" p[j] "%")
+		s = s svg_tick(sx(t), y0, y1, "+" p[j] "%") \
+		    svg_tick(sx(-t), y0, y1, "-" p[j] "%")
 	}
 	return s sprintf("<text class=\"ax\" x=\"%s\" y=\"%d\" " \
 	    "text-anchor=\"start\">&#8592; slower</text>\n<text class=\"ax\" " \
@@ -403,45 +407,51 @@ function svg_mark(i, x, y, c, cls,    s, t) {
 	return sprintf("<path %s d=\"M%.1f %.1fl4 7h-8z\"/>", t, x, y - 4)
 }
 
-# The forest plot: a line per benchmark, by the size of its largest
-# change (-g: in the table's order), each compared file's delta as a
-# mark and its interval as a bar, the floor band shaded; under a
-# benchmark's line, a line per count family the table shows under it.
-function svg_forest(    n, idx, r, y, W, LW, RH, top, nl, k, b, j) {
+# The forest plot, as wide as the page (its viewBox scales): a line per
+# benchmark, by the size of its largest change (-g: in the table's
+# order), each compared file's delta as a mark and its interval as a
+# bar, the floor band shaded; under a benchmark's line, a lower line per
+# count family the table shows under it.
+function svg_forest(    n, idx, r, y, W, LW, RH, CH, top, nc, k, b, j, ph) {
 	n = forest_order(idx)
 	if (n == 0)
 		return
-	nl = n
+	nc = 0
 	for (r = 1; r <= n; r++)
-		nl += count_lines(ROW[idx[r]])
-	W = 760
+		nc += count_lines(ROW[idx[r]])
+	W = 1100
 	LW = 210
 	RH = 13 + 3 * (NFILE - 2)
+	CH = 9 + 3 * (NFILE - 2)
 	top = 40
 	PLOTX0 = LW + 10
 	PLOTX1 = W - 20
-	SRANGE = svg_range()
-	y = top + nl * RH + (NFILE > 2 ? 50 : 32) + (nl > n ? 18 : 0)
+	SRANGE = svg_scale()
+	ph = n * RH + nc * CH
+	k = 2 + (NFILE > 2) + (nc > 0)
+	y = top + ph + 24 + 16 * (k - 1) + 10
 	printf "<svg class=\"forest\" xmlns=\"http://www.w3.org/2000/svg\" " \
-	    "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" " \
-	    "font-family=\"sans-serif\" font-size=\"10\">\n", W, y, W, y
+	    "width=\"100%%\" viewBox=\"0 0 %d %d\" role=\"img\" " \
+	    "font-family=\"sans-serif\" font-size=\"10\">\n", W, y
 	print "<title>" h("the delta of each benchmark and its " LEVEL \
-	    "% interval, faster to the right" (nl > n ? \
+	    "% interval, faster to the right" (nc > 0 ? \
 	    "; under a benchmark, its counts" : "")) "</title>"
 	printf "<rect class=\"plot\" x=\"%d\" y=\"%d\" width=\"%d\" " \
 	    "height=\"%d\" fill=\"none\" stroke=\"#d0d0d0\"/>\n", PLOTX0, top,
-	    PLOTX1 - PLOTX0, nl * RH
-	printf "%s", svg_axis(top, top + nl * RH)
-	k = 0
+	    PLOTX1 - PLOTX0, ph
+	printf "%s", svg_axis(top, top + ph)
+	y = top
 	for (r = 1; r <= n; r++) {
 		b = ROW[idx[r]]
-		svg_forest_row(b, top + (k++ + 0.5) * RH, LW)
+		svg_forest_row(b, y, RH, LW, W)
+		y += RH
 		for (j = 1; j <= CRN[b]; j++)
-			if (count_shown(b, j))
-				svg_count_row(b, CRF[b, j],
-				    top + (k++ + 0.5) * RH, LW)
+			if (count_shown(b, j)) {
+				svg_count_row(b, CRF[b, j], y, CH, LW, W)
+				y += CH
+			}
 	}
-	svg_forest_key(top + nl * RH + 24, nl > n)
+	svg_forest_key(top + ph + 24, nc > 0)
 	print "</svg>"
 }
 
@@ -465,39 +475,79 @@ function forest_order(idx,    r, i, n, m, key, size) {
 	return n
 }
 
-# The line of b at height y: its name, ending at x = lw, then the mark
-# and the bar of each compared file, a little lower for each file.
-function svg_forest_row(b, y, lw,    s, nm, i, key, off, c) {
+# The line of b, rh high from y0: its name, ending at x = lw, then the
+# mark and the bar of each compared file, a little lower for each file.
+function svg_forest_row(b, y0, rh, lw, w,    s, nm, i, key, off, c, y, \
+    lo, hi, cut) {
+	y = y0 + rh / 2
 	nm = length(b) > 34 ? substr(b, 1, 33) "~" : b
 	s = sprintf("<text class=\"nm\" x=\"%d\" y=\"%.1f\" " \
 	    "text-anchor=\"end\">%s</text>",
 	    lw, y + 3.5, h(nm))
+	cut = ""
 	for (i = 2; i <= NFILE; i++) {
 		key = b SUBSEP i
 		if (!hasratio(VERD[key]))
 			continue
 		off = (NFILE > 2) ? (i - 2 - (NFILE - 2) / 2) * 3 : 0
 		c = svg_colour(key)
-		if (tested(VERD[key]))
+		lo = hi = plot_est(key)
+		if (tested(VERD[key])) {
+			lo = LLO[key]
+			hi = LHI[key]
 			s = s sprintf("<line class=\"bar\" x1=\"%s\" " \
 			    "y1=\"%.1f\" x2=\"%s\" y2=\"%.1f\" " \
 			    "stroke=\"%s\" stroke-width=\"2\"/>",
-			    sx(-LHI[key]), y + off, sx(-LLO[key]),
-			    y + off, c)
-		s = s svg_mark(i, sx(-plot_est(key)), y + off, c, "mark")
+			    sx(-hi), y + off, sx(-lo), y + off, c)
+		}
+		s = s svg_cut(lo, hi, y + off, c, 6) \
+		    svg_mark(i, sx(-plot_est(key)), y + off, c, "mark")
+		if (beyond(lo, hi))
+			cut = cut (cut == "" ? "" : "; ") svg_cut_text(key, i,
+			    DELTA[key])
 	}
-	print s
+	svg_cut_row(b, cut, s, y0, rh, w)
 }
 
-# A count line at height y: family f of row b, its label smaller and
-# lighter than a benchmark's, each shown file's delta a hollow diamond
-# in the colour of its verdict (more as slower, fewer as faster, the
-# others as noise) and its interval a thinner bar, a little lower for
-# each file as the marks above are.
-function svg_count_row(b, f, y, lw,    s, i, ck, e, off, c) {
+# Does the axis cut the log shifts from lo to hi?
+function beyond(lo, hi) { return hi > SRANGE || -lo > SRANGE }
+
+# What the axis cut of file i's delta d (key the comparison): the delta
+# and its interval, in percent.
+function svg_cut_text(key, i, d) {
+	return FILE[i] " " sprintf("%+.1f%%", d) (tested(VERD[key]) || \
+	    count_tested(VERD[key]) ? sprintf(" (%g%% interval %+.1f%% to " \
+	    "%+.1f%%)", LEVEL, DLO[key], DHI[key]) : "")
+}
+
+# A line s drawn, from y0 to y0 + rh; where the axis cut some of it
+# (cut: what), in a group whose title says so on hover, over a clear
+# rectangle the width w of the plot that takes the pointer.
+function svg_cut_row(label, cut, s, y0, rh, w) {
+	if (cut == "") {
+		print s
+		return
+	}
+	printf "<g class=\"cut\"><title>%s</title><rect x=\"0\" y=\"%d\" " \
+	    "width=\"%d\" height=\"%d\" fill=\"#fff\" fill-opacity=\"0\"/>\n",
+	    h(label ": beyond the axis's +/-" SRANGEP "%: " cut), y0, w, rh
+	print s
+	print "</g>"
+}
+
+# A count line, rh high from y0: family f of row b, lower and smaller
+# than a benchmark's line, its label lighter, each shown file's delta a
+# hollow diamond in the colour of its verdict (more as slower, fewer as
+# faster, the others as noise) and its interval a thinner bar, a little
+# lower for each file as the marks above are.  A count is drawn on the
+# times' axis, which it does not set.
+function svg_count_row(b, f, y0, rh, lw, w,    s, i, ck, e, off, c, y, lo, \
+    hi, cut) {
+	y = y0 + rh / 2
 	s = sprintf("<text class=\"cnm\" x=\"%d\" y=\"%.1f\" " \
-	    "text-anchor=\"end\" font-size=\"9\" fill=\"#707070\">%s</text>",
-	    lw, y + 3, h(svg_count_label(b, f)))
+	    "text-anchor=\"end\" font-size=\"8\" fill=\"#707070\">%s</text>",
+	    lw, y + 2.5, h(svg_count_label(b, f)))
+	cut = ""
 	for (i = 2; i <= NFILE; i++) {
 		e = count_est(b, i, f)
 		if (!count_file_shown(b, i, f) || e == "")
@@ -506,17 +556,22 @@ function svg_count_row(b, f, y, lw,    s, i, ck, e, off, c) {
 		off = (NFILE > 2) ? (i - 2 - (NFILE - 2) / 2) * 3 : 0
 		c = VERD[ck] == "more" ? "#c81e1e" : \
 		    (VERD[ck] == "fewer" ? "#1a8a1a" : "#a8a8a8")
-		if (count_tested(VERD[ck]))
+		lo = hi = e
+		if (count_tested(VERD[ck])) {
+			lo = LLO[ck]
+			hi = LHI[ck]
 			s = s sprintf("<line class=\"cbar\" x1=\"%s\" " \
 			    "y1=\"%.1f\" x2=\"%s\" y2=\"%.1f\" stroke=\"%s\" " \
-			    "stroke-width=\"1.5\"/>", sx(-LHI[ck]), y + off,
-			    sx(-LLO[ck]), y + off, c) \
-			    svg_count_cut(LLO[ck], LHI[ck], y + off, c)
-		else
-			s = s svg_count_cut(e, e, y + off, c)
-		s = s svg_count_mark(sx(-e), y + off, c, "cmark")
+			    "stroke-width=\"1\"/>", sx(-hi), y + off,
+			    sx(-lo), y + off, c)
+		}
+		s = s svg_cut(lo, hi, y + off, c, 4) \
+		    svg_count_mark(sx(-e), y + off, c, "cmark")
+		if (beyond(lo, hi))
+			cut = cut (cut == "" ? "" : "; ") svg_cut_text(ck, i,
+			    DELTA[ck])
 	}
-	print s
+	svg_cut_row(b " " f, cut, s, y0, rh, w)
 }
 
 # "ROW FAMILY" in 40 characters at most, the row's name cut first.
@@ -529,28 +584,30 @@ function svg_count_label(b, f,    k) {
 	return substr(b " " f, 1, 39) "~"
 }
 
-# An arrow at height y at each end of the axis that cuts the log
-# shifts from lo to hi: more (slower) is to the left.
-function svg_count_cut(lo, hi, y, c,    s) {
+# An arrow z high at height y, just outside each end of the axis that
+# cuts the log shifts from lo to hi, pointing out: more (slower) is to
+# the left.
+function svg_cut(lo, hi, y, c, z,    s) {
 	s = ""
 	if (hi > SRANGE)
-		s = s sprintf("<path class=\"cut\" d=\"M%d %.1fl5 -3v6z\" " \
-		    "fill=\"%s\"/>", PLOTX0, y, c)
+		s = s sprintf("<path class=\"cut\" d=\"M%d %.1fv%dl-%d -%gz\" " \
+		    "fill=\"%s\"/>", PLOTX0 - 2, y - z / 2, z, z - 1, z / 2, c)
 	if (-lo > SRANGE)
-		s = s sprintf("<path class=\"cut\" d=\"M%d %.1fl-5 -3v6z\" " \
-		    "fill=\"%s\"/>", PLOTX1, y, c)
+		s = s sprintf("<path class=\"cut\" d=\"M%d %.1fv%dl%d -%gz\" " \
+		    "fill=\"%s\"/>", PLOTX1 + 2, y - z / 2, z, z - 1, z / 2, c)
 	return s
 }
 
-# The mark of a count: a hollow diamond, unlike every file's mark.
+# The mark of a count: a small hollow diamond, unlike every file's mark.
 function svg_count_mark(x, y, c, cls) {
-	return sprintf("<path class=\"%s\" d=\"M%s %.1fl3.5 3.5l-3.5 3.5" \
-	    "l-3.5 -3.5z\" fill=\"#fff\" stroke=\"%s\" stroke-width=\"1.5\"/>",
-	    cls, x, y - 3.5, c)
+	return sprintf("<path class=\"%s\" d=\"M%s %.1fl2.5 2.5l-2.5 2.5" \
+	    "l-2.5 -2.5z\" fill=\"#fff\" stroke=\"%s\" stroke-width=\"1.2\"/>",
+	    cls, x, y - 2.5, c)
 }
 
-# Under the plot: the colours, with three or more files the shapes, and
-# where counts are drawn (counts) their mark.
+# Under the plot, a line each from y: the colours; with three or more
+# files the shapes; where counts are drawn (counts) their mark; what
+# set the axis and what its arrows mean.
 function svg_forest_key(y, counts,    x, i, s) {
 	s = sprintf("<text class=\"ax\" x=\"%d\" y=\"%d\" " \
 	    "text-anchor=\"start\">", 10, y)
@@ -561,23 +618,31 @@ function svg_forest_key(y, counts,    x, i, s) {
 	    "<tspan fill=\"#d07000\">&#9679; suspect</tspan>  " \
 	    h(sprintf("shaded: the +/-%g%% floor", FLOORN)) "</text>"
 	print s
-	if (counts)
+	if (NFILE > 2) {
+		y += 16
+		x = 10
+		for (i = 2; i <= NFILE; i++) {
+			printf "%s<text class=\"ax\" x=\"%d\" y=\"%d\" " \
+			    "text-anchor=\"start\">%s</text>\n", svg_mark(i,
+			    x + 4, y - 4, "#444", "key"), x + 12, y,
+			    h(length(FILE[i]) > 30 ? substr(FILE[i], 1, 29) \
+			    "~" : FILE[i])
+			x += 190
+		}
+	}
+	if (counts) {
+		y += 16
 		printf "%s<text class=\"ax\" x=\"%d\" y=\"%d\" " \
 		    "text-anchor=\"start\">%s</text>\n", svg_count_mark(14,
-		    y + (NFILE > 2 ? 32 : 14), "#444", "key"), 24,
-		    y + (NFILE > 2 ? 36 : 18), "a count of the benchmark " \
-		    "above, on the same axis: red more, green fewer, grey " \
-		    "neither; an arrow: its interval goes on"
-	if (NFILE <= 2)
-		return
-	x = 10
-	for (i = 2; i <= NFILE; i++) {
-		printf "%s<text class=\"ax\" x=\"%d\" y=\"%d\" " \
-		    "text-anchor=\"start\">%s</text>\n", svg_mark(i, x + 4,
-		    y + 14, "#444", "key"), x + 12, y + 18,
-		    h(length(FILE[i]) > 30 ? substr(FILE[i], 1, 29) "~" : FILE[i])
-		x += 190
+		    y - 4, "#444", "key"), 24, y, "a count of the benchmark " \
+		    "above, smaller: red more, green fewer, grey neither; on " \
+		    "the times' axis, which the counts do not set"
 	}
+	y += 16
+	printf "<text class=\"ax\" x=\"%d\" y=\"%d\" text-anchor=\"start\">" \
+	    "%s</text>\n", 10, y, h("the axis, to +/-" SRANGEP "%, holds " \
+	    "95% of the deltas or more and half of the intervals whole; an " \
+	    "arrow at its end: cut there (hover the line for its figures)")
 }
 
 # The passes of b, a dot each, one line per file (the reference on

@@ -174,20 +174,3 @@ function text_legend(    j, s) {
 	if (s != "")
 		print s
 }
-
-function counts_note(i,    s) {
-	s = sprintf("%d faster, %d slower, ", TALLY[i, "faster"],
-	    TALLY[i, "slower"])
-	if (TALLY[i, "small"] > 0)
-		s = s sprintf("%d small, ", TALLY[i, "small"])
-	s = s sprintf("%d within noise", TALLY[i, "noise"])
-	if (TALLY[i, "untested"] > 0)
-		s = s sprintf(", %d untested", TALLY[i, "untested"])
-	if (TALLY[i, "zero"] > 0)
-		s = s sprintf(", %d zero", TALLY[i, "zero"])
-	s = s sprintf(", %d errors, %d missing", TALLY[i, "errors"],
-	    TALLY[i, "missing"])
-	if (TALLY[i, "unsupported"] > 0)
-		s = s sprintf(", %d unsupported", TALLY[i, "unsupported"])
-	return s
-}

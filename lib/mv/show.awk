@@ -2,9 +2,10 @@
 #
 # show.awk - what multiview's renderers share: a value and a delta as
 # text, the mark of a verdict, the notes about a compared file (headers
-# that differ, the geometric mean, what the table could see, how the
-# deltas were judged), the warnings of a row and what a reason stands
-# for, the fields of a csv row or json cell, and text made valid UTF-8.
+# that differ, the rows by verdict, the geometric mean, what the table
+# could see, how the deltas were judged), the warnings of a row and what
+# a reason stands for, the fields of a csv row or json cell, and text
+# made valid UTF-8.
 # Part of multiview's program (main.awk says how it is put together).
 #
 # Set here: TAGS[1..NTAGS] the reasons shown, in order, for the legend
@@ -71,6 +72,25 @@ function key_differs(k,    i) {
 		if (!same_value(k, header_value(i, k), header_value(1, k)))
 			return 1
 	return 0
+}
+
+# The rows of file i by verdict: "3 faster, 1 slower, 20 within noise,
+# 0 errors, 0 missing", the other verdicts where there are some.
+function counts_note(i,    s) {
+	s = sprintf("%d faster, %d slower, ", TALLY[i, "faster"],
+	    TALLY[i, "slower"])
+	if (TALLY[i, "small"] > 0)
+		s = s sprintf("%d small, ", TALLY[i, "small"])
+	s = s sprintf("%d within noise", TALLY[i, "noise"])
+	if (TALLY[i, "untested"] > 0)
+		s = s sprintf(", %d untested", TALLY[i, "untested"])
+	if (TALLY[i, "zero"] > 0)
+		s = s sprintf(", %d zero", TALLY[i, "zero"])
+	s = s sprintf(", %d errors, %d missing", TALLY[i, "errors"],
+	    TALLY[i, "missing"])
+	if (TALLY[i, "unsupported"] > 0)
+		s = s sprintf(", %d unsupported", TALLY[i, "unsupported"])
+	return s
 }
 
 # The geometric mean of the ratios of file i, and its interval.
