@@ -75,6 +75,7 @@ usage() {
 	cat <<EOF
 usage: $prog [options] REF CMP [CMP...]
        $prog -T [options] F1 F2 F3 [F4...]
+       $prog -J [-u] [options] REF FILE
 
 Compares libmicro result files (or Sun libMicro 0.4.1 ones) with the
 reference REF.  For each benchmark, with a = REF usecs/call, b = the
@@ -95,6 +96,11 @@ $(formats | sed 's/^/              /')
   -g          the html forest plot in the table's row order (-s; with
               -o the suite's, section by section) instead of by size
   -i          text without the intervals: libMicro's multiview layout
+  -J          judge FILE against REF, for git bisect run: exit 0 when no
+              row is slower by more than the floor (-p), 1 when one is,
+              125 when that cannot be told (an interval holds the floor,
+              a suspect row, errors); 128 for bad usage or input.  Prints
+              the rows that decided, with their deltas and intervals
   -k KEY      with -T, label the files by their !KEY header (such as
               OS_release) instead of their names
   -m NEW=OLD  compare the row NEW of the compared files with the row OLD
@@ -105,6 +111,7 @@ $(formats | sed 's/^/              /')
   -P          paired: the files must be those of one session of
               wrapper.sh -V (else exit 2); they are compared pair by
               pair, which they are by default when they are
+  -u          with -J, faster is bad: the change sought is a speed-up
   -U          unpaired: compare the files of one session as separate runs
   -p PCT      noise floor where the spread was measured (default 3):
               two runs of the suite, minutes apart, can differ by 1-5%
@@ -245,13 +252,14 @@ except those that always differ (date, time, uptime, load, command,
 elapsed, runs, and a clock overhead within 5 ns).
 
 Environment: AWK names the awk to run (default: awk).
-Exit status: 0, or 2 for bad usage or unusable input.
+Exit status: 0, or 2 for bad usage or unusable input; with -J, 0 good,
+1 bad, 125 cannot tell, 128 bad usage or unusable input.
 EOF
 }
 
 die() {
 	printf '%s: %s\n' "$prog" "$1" >&2
-	exit 2
+	exit "$badst"
 }
 
 fmt=text
@@ -272,6 +280,16 @@ counts=changed
 noiseref=
 maps=
 title="multiview comparison"
+judge=
+# Under -J a status from 1 to 127 would be a verdict (git bisect run
+# takes 1 for bad): bad usage is 128, which stops the bisection.
+badst=2
+for a in "$@"; do
+	case $a in
+	--) break ;;
+	-J) badst=128 ;;
+	esac
+done
 
 setopt() {
 	case $1 in
@@ -319,6 +337,8 @@ while [ $# -gt 0 ]; do
 	-a) absolute=yes ;;
 	-w) why=no ;;
 	-C) counts=all ;;
+	-J) judge=${judge:-slower} ;;
+	-u) judge=faster ;;
 	-c | -f | -k | -m | -n | -p | -q | -R | -s | -t)
 		[ $# -ge 2 ] || die "$1: missing argument"
 		setopt "$1" "$2"
@@ -385,6 +405,15 @@ else
 	[ -z "$key" ] || die "-k: labels the files of a series (-T)"
 fi
 
+# -J: one file against the reference, judged by judge.awk in place of a
+# renderer.
+if [ -n "$judge" ]; then
+	[ "$badst" -eq 128 ] || die "-u: only with -J (see -h)"
+	[ "$series" = no ] || die "-J: judges one file, not a series (-T)"
+	[ "$nside" -eq 2 ] || die "-J: judges one FILE against REF (see -h)"
+	[ "$fmt" = text ] || die "-J: prints its own report, in no -f format"
+fi
+
 # The program: lib/result.awk, then the files of lib/mv/ with the one
 # renderer of -f, main.awk last (or the same in share/libmicro when
 # installed).  It reads the files itself with getline, in BEGIN, so an
@@ -408,14 +437,20 @@ fi
 # The renderer of a series (-T) in that format.
 serfile=$lib/mv/series-$fmt.awk
 [ -r "$serfile" ] || die "cannot read $serfile"
+# -J: judge.awk stands in for both renderers.
+if [ -n "$judge" ]; then
+	fmtfile=$lib/mv/judge.awk
+	serfile=/dev/null
+	[ -r "$fmtfile" ] || die "cannot read $fmtfile"
+fi
 
 MV_PROG=$prog MV_ORDER=$order MV_TITLE=$title
 MV_Q=$q MV_SPREAD1=$spread1 MV_FLOORN=$floorn MV_LEVEL=$level
 MV_INTERVALS=$intervals MV_ONLYREAL=$onlyreal MV_FORESTROW=$forestrow
 MV_SERIES=$series MV_KEY=$key MV_PAIRED=$paired
 MV_NOISEREF=$noiseref MV_ABS=$absolute MV_MAP=$maps MV_WHY=$why
-MV_COUNTS=$counts
-export MV_PROG MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN MV_LEVEL \
+MV_COUNTS=$counts MV_JUDGE=$judge
+export MV_JUDGE MV_PROG MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN MV_LEVEL \
     MV_INTERVALS MV_ONLYREAL MV_FORESTROW MV_SERIES MV_KEY MV_NOISEREF \
     MV_ABS MV_MAP MV_PAIRED MV_WHY MV_COUNTS
 exec "${AWK:-awk}" -f "$lib/result.awk" -f "$lib/mv/num.awk" \
