@@ -138,9 +138,10 @@ history() {
 # try NAME CASE FACTOR N: one bisection, printed as a line; its result
 # appended to $tmp/results as "RIGHT STEPS SECS SKIPS".
 try() {
-	# A commit from the second to the last, drawn with awk's own rand.
-	nth=$(awk -v s="$4$(date +%s)" -v n="$ncommit" \
-	    'BEGIN { srand(s); print 2 + int(rand() * (n - 1)) }')
+	# A commit from the second to the last, drawn anew for each try.
+	r=$(od -An -N2 -tu2 /dev/urandom 2>/dev/null | tr -d ' ')
+	case $r in '' | *[!0-9]*) r=$(($(date +%s) + $4 * 7)) ;; esac
+	nth=$((2 + r % (ncommit - 1)))
 	history "$2" 1 0
 	(cd "$tmp/h" && git checkout -q "$(head -n 1 "$tmp/ids")" &&
 	    make -s >/dev/null) || exit 1
@@ -159,21 +160,23 @@ try() {
 	NAME=$1 THR=$thr_now git bisect run sh -c "$recipe" >"$tmp/run.out" 2>&1
 	t1=$(now)
 	got=$(git rev-parse -q --verify refs/bisect/bad 2>/dev/null)
+	named=
 	if ! grep -q 'is the first bad commit' "$tmp/run.out"; then
 		right=none
 	elif [ "$got" = "$want" ]; then
 		right=yes
 	else
 		right=no
+		named="commit $(grep -n -x "$got" "$tmp/ids" | cut -d: -f1)"
 	fi
 	git bisect reset -q >/dev/null 2>&1
 	cd "$tmp" || exit 1
 	steps=$(wc -l <"$STEPS" | tr -d ' ')
 	skips=$(grep -c '^judge: cannot tell' "$tmp/run.out")
 	secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')
-	printf '%-9s x%s -j %s: try %d, commit %d of %d, figure %s us, %s: named %s, %d steps (%d cannot tell), %s s\n' \
+	printf '%-9s x%s -j %s: try %d, commit %d of %d, figure %s us, %s: named %s%s, %d steps (%d cannot tell), %s s\n' \
 	    "$1" "$3" "$thr_now" "$4" "$nth" "$ncommit" "$fig" "+${x}ns" \
-	    "$right" "$steps" "$skips" "$secs"
+	    "$right" "${named:+ ($named)}" "$steps" "$skips" "$secs"
 	echo "$right $steps $secs $skips" >>"$tmp/results"
 }
 
