@@ -62,8 +62,8 @@ EOF
 
 # judge_select: the selected runs (-n, -x, substrings) narrowed to those
 # REF holds with a clean pass; none is a usage error.  The runs the
-# selection kept that REF lacks, and REF's runs that this suite lacks,
-# are said on stderr.
+# selection (-n, -x, substrings) kept that REF lacks, or with none, the
+# runs of REF that this suite lacks, are said on stderr.
 judge_select() {
 	awk "$(cat "$lm_lib/result.awk")"'
 	/^[!#]/ { next }
@@ -95,7 +95,7 @@ judge_select() {
 	    bad "-J: $lm_judge holds none of the $lm_nsel runs selected"
 	[ "$lm_jout" -eq 0 ] || [ -z "$lm_pats$lm_excl$lm_subs" ] ||
 	    say "$prog: -J: $lm_jout of the runs selected are not in $lm_judge"
-	if [ -s "$lm_state/refmiss" ]; then
+	if [ -s "$lm_state/refmiss" ] && [ -z "$lm_pats$lm_excl$lm_subs" ]; then
 		say "$prog: -J: $(wc -l <"$lm_state/refmiss" | tr -d ' ') runs of" \
 		    "$lm_judge are not in $lm_suite: $(sort "$lm_state/refmiss" |
 		    head -n 5 | tr '\n' ' ')"
