@@ -333,12 +333,12 @@ while [ $# -gt 0 ]; do
 	-g) forestrow=yes ;;
 	-P) paired=yes ;;
 	-U) paired=no ;;
+	-J) judge=${judge:-slower} ;;
+	-u) judge=faster ;;
 	-T) series=yes ;;
 	-a) absolute=yes ;;
 	-w) why=no ;;
 	-C) counts=all ;;
-	-J) judge=${judge:-slower} ;;
-	-u) judge=faster ;;
 	-c | -f | -k | -m | -n | -p | -q | -R | -s | -t)
 		[ $# -ge 2 ] || die "$1: missing argument"
 		setopt "$1" "$2"
@@ -413,6 +413,8 @@ if [ -n "$judge" ]; then
 	[ "$nside" -eq 2 ] || die "-J: judges one FILE against REF (see -h)"
 	[ "$fmt" = text ] || die "-J: prints its own report, in no -f format"
 fi
+MV_JUDGE=$judge
+export MV_JUDGE
 
 # The program: lib/result.awk, then the files of lib/mv/ with the one
 # renderer of -f, main.awk last (or the same in share/libmicro when
@@ -449,8 +451,8 @@ MV_Q=$q MV_SPREAD1=$spread1 MV_FLOORN=$floorn MV_LEVEL=$level
 MV_INTERVALS=$intervals MV_ONLYREAL=$onlyreal MV_FORESTROW=$forestrow
 MV_SERIES=$series MV_KEY=$key MV_PAIRED=$paired
 MV_NOISEREF=$noiseref MV_ABS=$absolute MV_MAP=$maps MV_WHY=$why
-MV_COUNTS=$counts MV_JUDGE=$judge
-export MV_JUDGE MV_PROG MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN MV_LEVEL \
+MV_COUNTS=$counts
+export MV_PROG MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN MV_LEVEL \
     MV_INTERVALS MV_ONLYREAL MV_FORESTROW MV_SERIES MV_KEY MV_NOISEREF \
     MV_ABS MV_MAP MV_PAIRED MV_WHY MV_COUNTS
 exec "${AWK:-awk}" -f "$lib/result.awk" -f "$lib/mv/num.awk" \
