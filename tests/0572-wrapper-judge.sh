@@ -3,15 +3,15 @@
 # against REF by multiview's rule, as the exit status git bisect run
 # reads: 0 good, 1 bad, 125 cannot tell, 128 bad usage.  Case programs
 # here are scripts printing fixed figures, so the verdicts are exact: a
-# fig figure is settled after -p passes, one alternating within noise
-# runs to -r and cannot be told; twice the time is bad, 1.5 times
+# steady figure is settled after -p passes, one going up and down within
+# noise runs to -r and cannot be told; twice the time is bad, 1.5 times
 # faster good (bad with -u); a failed run or a missing program cannot
 # be told; usage errors are one line and 128.
 # shellcheck disable=SC1091 # lib.sh
 . "$LM_TOP/tests/lib.sh"
 
 W=$LM_TOP/wrapper.sh
-mkdir bin wavy slow fast failing none troot vroot
+mkdir bin slow fast failing none troot vroot
 # fig DIR NAME VALUES: DIR/NAME prints the row NAME with the values in
 # turn, one a run, counted in $FIG.NAME.
 fig() {
@@ -27,8 +27,8 @@ EOF
 	chmod +x "$1/$2"
 }
 fig bin fig 1.00000
-fig bin alt 1.00000
-fig wavy alt '1.00000 1.06000'
+# Eight figures from 0.90 to 1.10 in turn.
+fig bin alt '1.00 1.10 0.95 1.05 0.90 1.08 0.98 1.02'
 fig slow fig 2.00000
 fig fast fig 0.66667
 printf '#!/bin/sh\necho oops >&2\nexit 3\n' >failing/fig
@@ -52,20 +52,23 @@ check "the judged file has REF's options" \
 check "its header says against what it was judged" \
     grep -q '^!Judged_against: *ref.txt: bad when a run is slower by more than 3%$' same.txt
 
-# A figure alternating 1 and 1.06 against a steady 1: the interval of
-# its shift runs from 0 to +6% at every count of passes, and holds +3%.
-run -b wavy -J ref.txt -n alt -o alt.txt >out 2>err
-check "a figure alternating within noise: cannot tell (125)" test "$?" -eq 125
+# The same figures up and down by 10% in the reference and here, from
+# the first on (the count starts again): the interval holds +3% at every
+# count of passes.
+rm -f count.alt
+run -b bin -J ref.txt -n alt -o alt.txt >out 2>err
+check "a figure up and down within noise: cannot tell (125)" test "$?" -eq 125
 check "cannot tell: passes went on to -r, REF's 8" test "$(rows alt alt.txt)" -eq 8
 check "cannot tell: the row and why" grep -q \
     '^unclear  *alt .*: the interval holds -3\.0%$' out
-run -b wavy -J ref.txt -n alt -j 10 >out 2>err
-check "alternating, threshold 10% (-j): good" test "$?" -eq 0
+rm -f count.alt
+run -b bin -J ref.txt -n alt -j 25 >out 2>err
+check "up and down, threshold 25% (-j): good" test "$?" -eq 0
 
-cp bin/fig wavy/
-run -b wavy -J ref.txt -r 5 -o both.txt >out 2>err
+rm -f count.alt
+run -b bin -J ref.txt -r 5 -o both.txt >out 2>err
 check "both runs of REF by default: cannot tell (125)" test "$?" -eq 125
-check "the fig run stops at 3 passes, the other goes on to -r 5" \
+check "the steady run stops at 3 passes, the other goes on to -r 5" \
     test "$(rows fig both.txt)" -eq 3 -a "$(rows alt both.txt)" -eq 5
 
 run -b slow -J ref.txt -n fig >out 2>err
