@@ -75,6 +75,7 @@ usage() {
 	cat <<EOF
 usage: $prog [options] REF CMP [CMP...]
        $prog -T [options] F1 F2 F3 [F4...]
+       $prog -J [-u] [options] REF FILE
 
 Compares libmicro result files (or Sun libMicro 0.4.1 ones) with the
 reference REF.  For each benchmark, with a = REF usecs/call, b = the
@@ -103,6 +104,11 @@ $(formats | sed 's/^/              /')
   -g          the html forest plot in the table's row order (-s; with
               -o the suite's, section by section) instead of by size
   -i          text without the intervals: libMicro's multiview layout
+  -J          judge FILE against REF, for git bisect run: exit 0 when no
+              row is slower by more than the floor (-p), 1 when one is,
+              125 when that cannot be told (an interval holds the floor,
+              a suspect row, errors); 128 for bad usage or input.  Prints
+              the rows that decided, with their deltas and intervals
   -k KEY      with -T, label the files by their !KEY header (such as
               OS_release) instead of their names
   -m NEW=OLD  compare the row NEW of the compared files with the row OLD
@@ -113,6 +119,7 @@ $(formats | sed 's/^/              /')
   -P          paired: the files must be those of one session of
               wrapper.sh -V (else exit 2); they are compared pair by
               pair, which they are by default when they are
+  -u          with -J, faster is bad: the change sought is a speed-up
   -U          unpaired: compare the files of one session as separate runs
   -p PCT      noise floor where the spread was measured (default 3):
               two runs of the suite, minutes apart, can differ by 1-5%
@@ -270,13 +277,14 @@ elapsed, runs, and a clock overhead within 5 ns).
 
 Environment: AWK names the awk to run (default: awk); TMPDIR where the
 copies of standard input and pipes go (default: /tmp).
-Exit status: 0, or 2 for bad usage or unusable input.
+Exit status: 0, or 2 for bad usage or unusable input; with -J, 0 good,
+1 bad, 125 cannot tell, 128 bad usage or unusable input.
 EOF
 }
 
 die() {
 	printf '%s: %s\n' "$prog" "$1" >&2
-	exit 2
+	exit "$badst"
 }
 
 fmt=text
@@ -299,6 +307,16 @@ spreadset=no
 noiseref=
 maps=
 title="multiview comparison"
+judge=
+# Under -J a status from 1 to 127 would be a verdict (git bisect run
+# takes 1 for bad): bad usage is 128, which stops the bisection.
+badst=2
+for a in "$@"; do
+	case $a in
+	--) break ;;
+	-J) badst=128 ;;
+	esac
+done
 
 setopt() {
 	case $1 in
@@ -346,6 +364,8 @@ while [ $# -gt 0 ]; do
 	-g) forestrow=yes ;;
 	-P) paired=yes ;;
 	-U) paired=no ;;
+	-J) judge=${judge:-slower} ;;
+	-u) judge=faster ;;
 	-T) series=yes ;;
 	-a) absolute=yes ;;
 	-w) why=no ;;
@@ -408,6 +428,17 @@ else
 	[ -z "$key" ] || die "-k: labels the files of a series (-T)"
 fi
 
+# -J: one file against the reference, judged by judge.awk in place of a
+# renderer.
+if [ -n "$judge" ]; then
+	[ "$badst" -eq 128 ] || die "-u: only with -J (see -h)"
+	[ "$series" = no ] || die "-J: judges one file, not a series (-T)"
+	[ "$nside" -eq 2 ] || die "-J: judges one FILE against REF (see -h)"
+	[ "$fmt" = text ] || die "-J: prints its own report, in no -f format"
+fi
+MV_JUDGE=$judge
+export MV_JUDGE
+
 # The program: lib/result.awk, then the files of lib/mv/ with the one
 # renderer of -f, main.awk last (or the same in share/libmicro when
 # installed).  It reads the files itself with getline, in BEGIN, so an
@@ -431,6 +462,12 @@ fi
 # The renderer of a series (-T) in that format.
 serfile=$lib/mv/series-$fmt.awk
 [ -r "$serfile" ] || die "cannot read $serfile"
+# -J: judge.awk stands in for both renderers.
+if [ -n "$judge" ]; then
+	fmtfile=$lib/mv/judge.awk
+	serfile=/dev/null
+	[ -r "$fmtfile" ] || die "cannot read $fmtfile"
+fi
 
 
 # Standard input and a pipe (a FIFO, or /dev/fd/N from a process

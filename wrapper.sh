@@ -7,7 +7,8 @@
 # from lib/wrapper/ (share/libmicro/wrapper/ installed): suite.sh, the
 # suite and each pass's plan; run.sh, the temporary roots, the runner
 # and the result file's rows; host.sh, the header; trust.sh, the check
-# of the machine.
+# of the machine; variant.sh, the variants (-V); profile.sh, the
+# profile passes (-G); judge.sh, the judgement against a reference (-J).
 
 prog=${0##*/}
 nl='
@@ -73,6 +74,16 @@ Run every line of a suite and write one result file (stdout by default).
             'none' (the default) counts nothing: a counted task pays at
             every context switch, so counting slows the runs that
             switch (a pipe round trip, thread creation, fork)
+  -J REF    judge: run the runs REF holds (-n, -x narrow them) with the
+            options REF was run with, and compare them with REF by
+            multiview's rule, after each pass from the -p-th, until the
+            answer is known or -r passes (default REF's) are done; print
+            the runs that decided; exit 0 good (no run slower beyond the
+            threshold), 1 bad, 125 cannot tell, 128 bad usage or REF
+            unreadable: what git bisect run reads
+  -j PCT    with -J, the threshold: a run is bad when slower by more
+            than PCT% (default 3, multiview's floor)
+  -u        with -J, a faster run is bad: the change sought is a speed-up
   -h, -?    this help
 A substring operand selects the runs whose name or case contains it;
 options come before the substrings.
@@ -86,17 +97,20 @@ Whole-word placeholders: $TFILE $VFILE $IFILE $TDIR1 $TDIR2 $VDIR1
 $VDIR2 $TROOT $VROOT.
 Exit status: 0 every run gave a clean result; 1 a run failed or reported
 errors; 2 bad usage or a bad suite; the signal's status when interrupted.
+With -J: 0 good, 1 bad, 125 cannot tell (a run failed, or a case program
+is missing or refuses REF's options, too); 128 bad usage, an unreadable
+REF, or a failure of the wrapper's own.
 EOF
 }
 
 bad() {
 	printf '%s: %s\n' "$prog" "$*" >&2
-	exit 2
+	exit "$lm_badrc"
 }
 
 die() {
 	printf '%s: %s\n' "$prog" "$*" >&2
-	exit 1
+	exit "$lm_dierc"
 }
 
 say() { [ -n "$lm_quiet" ] || printf '%s\n' "$*" >&2; }
@@ -139,9 +153,21 @@ lm_senv=
 lm_events=
 lm_profile=
 
+lm_judge=
+lm_jthr=
+lm_jup=
+
 lm_argv="$prog $*"
 for lm_a in "$@"; do
 	case $lm_a in --help) usage; exit 0 ;; esac
+done
+# Under -J, 1 to 127 are verdicts that git bisect run reads (1 bad, 125
+# skip): bad usage and the wrapper's own failures are 128, which stops
+# the bisection instead.
+lm_badrc=2
+lm_dierc=1
+for lm_a in "$@"; do
+	case $lm_a in -J* | -[cGNqQu]*J*) lm_badrc=128 lm_dierc=128 ;; esac
 done
 # --dry-run is -N; the other words stay as they are.
 lm_i=$#
@@ -160,9 +186,9 @@ optval() {
 	-[A-Za-z?-]*) bad "-$1 needs a value, not the option $2 (try -h)" ;;
 	esac
 }
-while getopts ':a:b:cd:e:GhK:l:m:n:No:O:p:qQr:s:t:V:w:x:z:' opt; do
+while getopts ':a:b:cd:e:GhJ:j:K:l:m:n:No:O:p:qQr:s:t:uV:w:x:z:' opt; do
 	case $opt in
-	[bdeKmnopstVwx]) optval "$opt" "$OPTARG" ;;
+	[bdeJjKmnopstVwx]) optval "$opt" "$OPTARG" ;;
 	esac
 	case $opt in
 	a) lm_extra="$lm_extra $OPTARG" ;;
@@ -175,6 +201,13 @@ while getopts ':a:b:cd:e:GhK:l:m:n:No:O:p:qQr:s:t:V:w:x:z:' opt; do
 	   lm_est=$OPTARG ;;
 	G) lm_profile=1 ;;
 	h) usage; exit 0 ;;
+	J) lm_judge=$OPTARG ;;
+	j) case $OPTARG in '' | *[!0-9.]* | *.*.* | .) lm_wok= ;; *) lm_wok=1 ;; esac
+	   if [ -z "$lm_wok" ] || [ "${#OPTARG}" -gt 8 ] ||
+	       ! awk -v v="$OPTARG" 'BEGIN { exit !(v + 0 > 0) }'; then
+		bad "-j wants a percentage above 0: $OPTARG"
+	   fi
+	   lm_jthr=$OPTARG ;;
 	K) case $OPTARG in
 	   '' | *[!a-z:,-]*) bad "-K wants a comma list of event names: $OPTARG" ;;
 	   esac
@@ -206,6 +239,7 @@ while getopts ':a:b:cd:e:GhK:l:m:n:No:O:p:qQr:s:t:V:w:x:z:' opt; do
 	   lm_passes=$OPTARG ;;
 	s) lm_suite=$OPTARG ;;
 	t) lm_tparent=$OPTARG ;;
+	u) lm_jup=1 ;;
 	V) lm_vraw=$lm_vraw$OPTARG$nl ;;
 	w) case $OPTARG in '' | *[!0-9.]* | *.*.* | .) lm_wok= ;; *) lm_wok=1 ;; esac
 	   if [ -z "$lm_wok" ] || [ "${#OPTARG}" -gt 8 ] ||
@@ -229,6 +263,43 @@ while getopts ':a:b:cd:e:GhK:l:m:n:No:O:p:qQr:s:t:V:w:x:z:' opt; do
 	esac
 done
 shift $((OPTIND - 1))
+
+# ---- where things are -------------------------------------------------
+
+here=$(cd "$(dirname "$0")" && pwd) || bad "cannot find my own directory"
+# The suite's placeholders: lib/fixtures.sh, or share/libmicro/ installed.
+lm_lib=$here/lib
+[ -f "$lm_lib/fixtures.sh" ] || lm_lib=$here/../share/libmicro
+[ -r "$lm_lib/fixtures.sh" ] || bad "cannot read $lm_lib/fixtures.sh"
+# shellcheck source=lib/fixtures.sh
+. "$lm_lib/fixtures.sh"
+# The result line's columns, for the awk programs that read or write one,
+# and Student's t, for the adaptive passes (-w).
+[ -r "$lm_lib/result.awk" ] || bad "cannot read $lm_lib/result.awk"
+if [ -n "$lm_target" ] && [ ! -r "$lm_lib/mv/num.awk" ]; then
+	bad "cannot read $lm_lib/mv/num.awk (for -w)"
+fi
+# The wrapper's own parts: lib/wrapper/, or share/libmicro/wrapper/.
+lm_wlib=$lm_lib/wrapper
+for lm_f in suite run host trust variant profile judge; do
+	[ -r "$lm_wlib/$lm_f.sh" ] || bad "cannot read $lm_wlib/$lm_f.sh"
+done
+# shellcheck source=lib/wrapper/suite.sh
+. "$lm_wlib/suite.sh"
+# shellcheck source=lib/wrapper/run.sh
+. "$lm_wlib/run.sh"
+# shellcheck source=lib/wrapper/host.sh
+. "$lm_wlib/host.sh"
+# shellcheck source=lib/wrapper/trust.sh
+. "$lm_wlib/trust.sh"
+# shellcheck source=lib/wrapper/variant.sh
+. "$lm_wlib/variant.sh"
+# shellcheck source=lib/wrapper/profile.sh
+. "$lm_wlib/profile.sh"
+# shellcheck source=lib/wrapper/judge.sh
+. "$lm_wlib/judge.sh"
+# -J: REF's options, mode and passes stand for -O, -Q and -r.
+judge_options
 
 # -O, then -Q, then LM_OPTS, then libMicro's own.
 if [ -n "$lm_quick" ]; then
@@ -288,38 +359,6 @@ for s in "$@"; do
 	lm_subs="$lm_subs$s$nl"
 done
 
-# ---- where things are -------------------------------------------------
-
-here=$(cd "$(dirname "$0")" && pwd) || bad "cannot find my own directory"
-# The suite's placeholders: lib/fixtures.sh, or share/libmicro/ installed.
-lm_lib=$here/lib
-[ -f "$lm_lib/fixtures.sh" ] || lm_lib=$here/../share/libmicro
-[ -r "$lm_lib/fixtures.sh" ] || bad "cannot read $lm_lib/fixtures.sh"
-# shellcheck source=lib/fixtures.sh
-. "$lm_lib/fixtures.sh"
-# The result line's columns, for the awk programs that read or write one,
-# and Student's t, for the adaptive passes (-w).
-[ -r "$lm_lib/result.awk" ] || bad "cannot read $lm_lib/result.awk"
-if [ -n "$lm_target" ] && [ ! -r "$lm_lib/mv/num.awk" ]; then
-	bad "cannot read $lm_lib/mv/num.awk (for -w)"
-fi
-# The wrapper's own parts: lib/wrapper/, or share/libmicro/wrapper/.
-lm_wlib=$lm_lib/wrapper
-for lm_f in suite run host trust variant; do
-	[ -r "$lm_wlib/$lm_f.sh" ] || bad "cannot read $lm_wlib/$lm_f.sh"
-done
-# shellcheck source=lib/wrapper/suite.sh
-. "$lm_wlib/suite.sh"
-# shellcheck source=lib/wrapper/run.sh
-. "$lm_wlib/run.sh"
-# shellcheck source=lib/wrapper/host.sh
-. "$lm_wlib/host.sh"
-# shellcheck source=lib/wrapper/trust.sh
-. "$lm_wlib/trust.sh"
-# shellcheck source=lib/wrapper/variant.sh
-. "$lm_wlib/variant.sh"
-# shellcheck source=lib/wrapper/profile.sh
-. "$lm_wlib/profile.sh"
 while [ -n "$lm_vraw" ]; do
 	variant_opt "${lm_vraw%%"$nl"*}"
 	lm_vraw=${lm_vraw#*"$nl"}
@@ -406,7 +445,11 @@ fi
 
 check_suite
 select_runs
+[ -z "$lm_judge" ] || judge_select
+# Under -J a missing or refusing case program is the commit's: skip it.
+[ -z "$lm_judge" ] || lm_badrc=125
 check_selected
+[ -z "$lm_judge" ] || lm_badrc=128
 [ -z "$lm_nvar" ] || { setup_variants; pairs_minpass; }
 if [ -n "$lm_dry" ]; then
 	dry_run
@@ -431,6 +474,9 @@ elif [ -n "$lm_out" ]; then
 	# A failed redirection on exec would end the shell with no word of ours.
 	(true >"$lm_out") 2>/dev/null || bad "cannot write $lm_out"
 	exec 3>"$lm_out"
+elif [ -n "$lm_judge" ]; then
+	# Judged, and not kept: stdout has the judgement.
+	exec 3>"$lm_state/this-run"
 else
 	exec 3>&1
 fi
@@ -443,6 +489,7 @@ lm_elf=$(elf_info "$lm_bin/nop")
 header_libmicro
 header_system
 header_run
+[ -z "$lm_judge" ] || judge_headers
 header_warnings
 [ -z "$lm_nvar" ] || variant_headers
 
@@ -479,12 +526,13 @@ while [ "$lm_pass" -lt "$lm_passes" ]; do
 	# With -w, a run left out of a pass is never planned again, so
 	# later passes hold at most this one's runs.
 	lm_rest=$lm_nsel
-	[ -z "$lm_target" ] || [ "$lm_pass" -le "$lm_minpass" ] ||
+	[ -z "$lm_target$lm_judge" ] || [ "$lm_pass" -le "$lm_minpass" ] ||
 	    lm_rest=$lm_npass
 	lm_total=$((lm_done + (lm_npass + (lm_passes - lm_pass) * lm_rest) *
 	    lm_nv))
 	run_pass
 	[ -z "$lm_spent" ] || break
+	[ -z "$lm_judge" ] || judge_pass || break
 done
 profile_passes
 
@@ -507,6 +555,10 @@ stop_children
 
 lm_sum="$lm_done runs, $lm_nfail failed, $lm_nerr with errors$lm_unsup"
 lm_sum="$lm_sum, $lm_secs s"
+if [ -n "$lm_judge" ]; then
+	say "$prog: $lm_sum"
+	judge_end
+fi
 if [ $((lm_nfail + lm_nerr)) -gt 0 ]; then
 	printf '%s: %s\n' "$prog" "$lm_sum" >&2
 	exit 1

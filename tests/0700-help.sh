@@ -21,8 +21,9 @@
 #                 engine checks -P x -T <= 8192 and -D <= -X once the
 #                 options are parsed, and whichever letter is probed (even
 #                 -P, -T, -D or -X with 1) one of the two fails, exit 2.
-# A probe that ends otherwise than with status 0 (-V, -?, -h) or 2 is
-# reported, and each runs under timeout 5 all the same.
+# A probe that ends otherwise than with status 0 (-V, -?, -h) or 2 (128
+# for -J, whose bad usage stops a bisection) is reported, and each runs
+# under timeout 5 all the same.
 # shellcheck disable=SC1091 # lib.sh is found through LM_TOP
 . "$LM_TOP/tests/lib.sh"
 
@@ -95,7 +96,10 @@ parser_opts() {
 			continue
 			;;
 		esac
-		if [ "$rc" -ne 0 ] && [ "$rc" -ne 2 ]; then
+		# -J (judge) makes bad usage 128, which git bisect run
+		# takes for "stop" rather than for a bad commit.
+		if [ "$rc" -ne 0 ] && [ "$rc" -ne 2 ] &&
+		    { [ "$l" != J ] || [ "$rc" -ne 128 ]; }; then
 			echo "-$l 1: exit $rc (not stopped at parsing): $lm_l1" \
 			    >>bad
 		fi

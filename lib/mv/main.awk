@@ -205,11 +205,12 @@ function map_names(    w, n, j) {
 
 # ---- messages and strings ----
 
-# "PROG: msg" on standard error; die then ends the run, status 2.
+# "PROG: msg" on standard error; die then ends the run, status 2 (128
+# under -J, where 1 to 127 are verdicts: judge.awk).
 function die(msg) {
 	printf "%s: %s\n", PROG, msg | ERRCMD
 	close(ERRCMD)
-	exit 2
+	exit (ENVIRON["MV_JUDGE"] == "" ? 2 : 128)
 }
 
 function warn(msg) {

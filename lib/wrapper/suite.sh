@@ -18,12 +18,12 @@
 
 # read_suite: the suite's runs as written into $lm_state/lines, one a
 # line, "LINE NAME CASE ARGS..." (suite.awk).  Errors are one line, exit
-# 2.  The shell writes the file, so a full fast root is named as the
-# cause.
+# 2 (128 under -J).  The shell writes the file, so a full fast root is
+# named as the cause.
 read_suite() {
 	lm_runs=$(awk -v prog="$prog" -v file="$lm_suite" \
 	    -v names="$LM_PLACEHOLDERS" -f "$lm_wlib/suite.awk" \
-	    "$lm_suite") || exit 2
+	    "$lm_suite") || exit "$lm_badrc"
 	{ [ -z "$lm_runs" ] || printf '%s\n' "$lm_runs"; } 2>/dev/null \
 	    >"$lm_state/lines" || die "cannot write in $lm_troot"
 }
