@@ -97,8 +97,9 @@ options:
   -F FIGURE   a row's figure over its passes: auto (the default: the
               low window, the mean of the fastest 30% of passes, since
               the machine only adds time; the median where a file has
-              fewer than 5 passes or its faster passes fall in states a
-              factor 2 apart), low, or median
+              fewer than 5 passes (10 in a table under 20 rows) or its
+              faster passes fall in states a factor 2 apart), low, or
+              median
   -f FORMAT   output format, one of:
 $(formats | sed 's/^/              /')
   -g          the html forest plot in the table's row order (-s; with

@@ -181,11 +181,12 @@ for a in $MV_AWKS; do
 	mview "$a" -f csv g1.txt + g2.txt g3.txt >g.csv 2>g.err
 	check "A1 + A2: one side of 7 passes ($a)" \
 	    test "$(csv_field g.csv b001 g1.txt+g2.txt passes)" = 7
-	check "A1 + A2: compared by the low window ($a)" \
-	    test "$(csv_field g.csv b001 g3.txt method)" = low
-	mview "$a" -F median -f csv g1.txt + g2.txt g3.txt >gm.csv
-	check "A1 + A2, -F median: compared by Hodges-Lehmann ($a)" \
-	    test "$(csv_field gm.csv b001 g3.txt method)" = hl
+	# Five rows of 5 and 7 passes: too few for the low window.
+	check "A1 + A2: compared by Hodges-Lehmann ($a)" \
+	    test "$(csv_field g.csv b001 g3.txt method)" = hl
+	mview "$a" -F low -f csv g1.txt + g2.txt g3.txt >gl.csv
+	check "A1 + A2, -F low: compared by the low window ($a)" \
+	    test "$(csv_field gl.csv b001 g3.txt method)" = low
 	check "A1 + A2: nothing on stderr ($a)" test ! -s g.err
 done
 

@@ -254,7 +254,11 @@ function lchoose(n, k) {
 
 # FIGK[b], the figure of b in every file of the comparison, and FIG[i, b]
 # its value: the low window ("low"), or the median of the passes
-# ("median") where a compared file has fewer than MINLOW passes, or where
+# ("median") where a compared file has fewer than MINLOW passes (fewer
+# than 10 in a table of fewer than MINFIT rows, whose windows' variances
+# cannot be moderated: the window of 6 passes is 2, on 1 degree of
+# freedom, and the rank interval of the median separates far better
+# what differs in every pass), or where
 # its faster half falls in states a factor STATEF or more apart: that is
 # the row's own work (threads or processes that meet or miss each
 # other), not time the machine added, and its fast state can be the
@@ -266,7 +270,8 @@ function choose_figure(b,    i, k) {
 	for (i = 1; k == "low" && i <= NFILE; i++) {
 		if (!have(i, b) || ERR[i, b])
 			continue
-		if (!((i, b) in LOWL))
+		if (!((i, b) in LOWL) || (FIGURE == "auto" && NNAME < MINFIT &&
+		    NPASS[i, b] < 10))
 			k = "median"
 		else if (FIGURE == "auto" && LOWGAP[i, b] >= log(STATEF))
 			k = "median"
