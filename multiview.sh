@@ -115,7 +115,8 @@ $(formats | sed 's/^/              /')
   -m NEW=OLD  compare the row NEW of the compared files with the row OLD
               of the reference (getppid=getpid); repeatable
   -n PCT      run-to-run spread assumed for a figure resting on one
-              run, when no passes measure it (default 10)
+              run, when no passes measure it (default 10); -n table:
+              fitted on the table's rows (20 or more) instead
   -o          keep the reference file's order (same as -s ref)
   -P          paired: the files must be those of one session of
               wrapper.sh -V (else exit 2); they are compared pair by
@@ -184,9 +185,9 @@ to the right):
   around their median, as spread as their intervals say) and each
   interval is widened by it; a shift of the whole table is not noise,
   but the summary says how far the whole file moved.  One pass on a
-  side and nothing to measure the spread with (no passes, no -n): the
-  table gives it, fitted the same way around 0, so that a shift of the
-  whole file counts as the noise of that run.
+  side and nothing to measure the spread with, with -n table: the table
+  gives it, fitted the same way around 0, so that a shift of the whole
+  file counts as the noise of that run.
   Benjamini-Hochberg keeps the expected share of false discoveries
   among the significant deltas of the whole table at Q.
 
@@ -304,7 +305,6 @@ absolute=no
 why=yes
 counts=changed
 figure=auto
-spreadset=no
 noiseref=
 maps=
 title="multiview comparison"
@@ -325,7 +325,7 @@ setopt() {
 	-f) fmt=$2 ;;
 	-F) figure=$2 ;;
 	-k) key=$2 ;;
-	-n) spread1=$2 spreadset=yes ;;
+	-n) spread1=$2 ;;
 	-p) floorn=$2 ;;
 	-q) q=$2 ;;
 	-s) order=$2 ;;
@@ -556,11 +556,10 @@ MV_INTERVALS=$intervals MV_ONLYREAL=$onlyreal MV_FORESTROW=$forestrow
 MV_SERIES=$series MV_KEY=$key MV_PAIRED=$paired
 MV_NOISEREF=$noiseref MV_ABS=$absolute MV_MAP=$maps MV_WHY=$why
 MV_COUNTS=$counts MV_TMP=$tmp MV_COPIES=$copies
-MV_FIGURE=$figure MV_SPREADSET=$spreadset
+MV_FIGURE=$figure
 export MV_PROG MV_ORDER MV_TITLE MV_Q MV_SPREAD1 MV_FLOORN MV_LEVEL \
     MV_INTERVALS MV_ONLYREAL MV_FORESTROW MV_SERIES MV_KEY MV_NOISEREF \
-    MV_ABS MV_MAP MV_PAIRED MV_WHY MV_COUNTS MV_TMP MV_COPIES MV_FIGURE \
-    MV_SPREADSET
+    MV_ABS MV_MAP MV_PAIRED MV_WHY MV_COUNTS MV_TMP MV_COPIES MV_FIGURE
 # Not exec: the copies go when the program has read them.
 "${AWK:-awk}" -f "$lib/result.awk" -f "$lib/mv/num.awk" \
     -f "$lib/mv/read.awk" -f "$lib/mv/model.awk" -f "$lib/mv/noise.awk" \

@@ -109,7 +109,10 @@ function init() {
 	TITLE = ENVIRON["MV_TITLE"]
 	Q = ENVIRON["MV_Q"]
 	SPREAD1 = ENVIRON["MV_SPREAD1"]
-	SPREADSET = ENVIRON["MV_SPREADSET"] == "yes"
+	# -n table: a one-pass side's spread from the table (noise.awk)
+	ONETABLE = SPREAD1 == "table"
+	if (ONETABLE)
+		SPREAD1 = 10
 	FLOORN = ENVIRON["MV_FLOORN"]
 	LEVEL = ENVIRON["MV_LEVEL"]
 	SHOWCI = ENVIRON["MV_INTERVALS"] == "yes"

@@ -543,9 +543,9 @@ function model_compare(b, i, key,    n1, n2, e1, e2, sv, df, v, d) {
 	sv = df ? SPREADV[b] : LRUN1 * LRUN1
 	v = side_var(1, b, sv, max(e1, 0)) + side_var(i, b, sv, max(e2, 0))
 	d = log(MED[i, b] / MED[1, b])
-	# Nothing measured how far runs move: noise.awk's onepass_fit()
-	# takes that from the table instead when it has rows enough.
-	if (!df && !SPREADSET)
+	# Nothing measured how far runs move: with -n table, noise.awk's
+	# onepass_fit() takes that from the table when it has rows enough.
+	if (!df && ONETABLE)
 		ONEOWN[key] = side_var(1, b, 0, e1) + side_var(i, b, 0, e2)
 	model_interval(key, d, v, df)
 	METHOD[key] = "model"
