@@ -47,15 +47,15 @@ function check_text(n, o,    j, bench, last) {
 		fail("text: no summary line at the end")
 }
 
-# csv: one table, every line with the header's 27 fields.
+# csv: one table, every line with the header's 28 fields.
 function check_csv(n, o,    j, k) {
 	if (n < 1 || o[1] != "benchmark,family,file,value,passes,delta," \
 	    "delta_lo,delta_hi,ratio,ratio_lo,ratio_hi,p,q,method,verdict," \
 	    "excludes,suspect,reasons,warnings,difference,alone,function," \
-	    "object,ref_ns,cmp_ns,difference_ns,note")
+	    "object,ref_ns,cmp_ns,difference_ns,note,figure")
 		return fail("csv: no header")
 	for (j = 2; j <= n; j++)
-		if ((k = csv_fields(o[j])) != 27)
+		if ((k = csv_fields(o[j])) != 28)
 			return fail("csv: line " j " has " k " fields")
 }
 
