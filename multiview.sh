@@ -168,10 +168,9 @@ to the right):
   printed digits, so identical passes never mean no uncertainty.  A
   single run with no statistics, where nothing was measured: untested.
   The files of one session of wrapper.sh -V (one !Session, each file
-  another variant), which ran each run of every variant back to back:
-  figure low, each side's low window as above (the added time falls on
-  one run of a pair or the other, so a pair's ratio carries it);
-  figure median, per benchmark the log ratios of its pairs, their Hodges-Lehmann
+  another variant), which ran each run of every variant back to back,
+  by default (and with -F median; -F low compares the two sides' low
+  windows as above): per benchmark the log ratios of its pairs, their Hodges-Lehmann
   estimate (the median of the Walsh averages) with the Wilcoxon
   signed-rank interval (Pratt's rule for zero ratios, mean ranks for
   ties), widened by quantization.  No floor (-p) for these rows: the

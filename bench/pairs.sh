@@ -6,7 +6,7 @@
 # binaries taken the same hour, both through multiview.sh, as they are
 # and with every fourth row of the second file made slower by a known
 # factor (bench/inject.sh).  Not a test: the numbers are the machine's.
-# Usage: sh bench/pairs.sh PAIR.A PAIR.B SEP1 SEP2 [FACTOR...]
+# Usage: sh bench/pairs.sh [-F FIGURE] PAIR.A PAIR.B SEP1 SEP2 [FACTOR...]
 # (factors default 1.05 1.03 1.02).  Per comparison it prints: the rows
 # marked in the A/A, the share of the plain 95% intervals that hold 0,
 # the median half-width, then per factor the share of the changed rows
@@ -14,16 +14,23 @@
 # and each file's !Elapsed.
 prog=${0##*/}
 usage() {
-	printf 'usage: %s PAIR.A PAIR.B SEP1 SEP2 [FACTOR...]\n' "$prog"
+	printf 'usage: %s [-F FIGURE] PAIR.A PAIR.B SEP1 SEP2 [FACTOR...]\n' "$prog"
 	cat <<'EOF2'
 Compare an A/A session of two variants (PAIR.A, PAIR.B: wrapper.sh -V
 A=bin -V B=bin) with two separate runs (SEP1, SEP2) of the same
 binaries, as they are and with every fourth row of the second file
 times each FACTOR (default 1.05 1.03 1.02): rows marked, intervals
 holding 0, median half-width, changed rows found, marked rows unchanged.
+-F passes multiview its figure over passes (auto, low, median).
 EOF2
 }
 case ${1:-} in -h | --help) usage; exit 0 ;; esac
+fig=auto
+if [ "${1:-}" = -F ]; then
+	[ $# -ge 2 ] || { usage >&2; exit 2; }
+	fig=$2
+	shift 2
+fi
 if [ $# -lt 4 ]; then
 	usage >&2
 	exit 2
@@ -41,8 +48,8 @@ shift 4
 
 # aa HOW A B: the A/A line.
 aa() {
-	sh "$top/multiview.sh" -f csv "$2" "$3" >"$tmp/aa.csv" 2>/dev/null
-	sh "$top/multiview.sh" "$2" "$3" 2>/dev/null |
+	sh "$top/multiview.sh" -F "$fig" -f csv "$2" "$3" >"$tmp/aa.csv" 2>/dev/null
+	sh "$top/multiview.sh" -F "$fig" "$2" "$3" 2>/dev/null |
 	    grep 'median interval' | tail -n 1 |
 	    sed 's/.*median interval/median interval/; s/;.*//' >"$tmp/half"
 	awk -F, -v how="$1" -v half="$(cat "$tmp/half")" '
@@ -60,7 +67,7 @@ aa() {
 found() {
 	sh "$top/bench/inject.sh" -f "$4" "$3" "$tmp/inj" "$tmp/list" ||
 	    exit 1
-	sh "$top/multiview.sh" -f csv "$2" "$tmp/inj" >"$tmp/inj.csv" \
+	sh "$top/multiview.sh" -F "$fig" -f csv "$2" "$tmp/inj" >"$tmp/inj.csv" \
 	    2>/dev/null
 	awk -F, -v how="$1" -v f="$4" '
 	FILENAME != ARGV[2] { changed[$1] = 1; nc++; next }

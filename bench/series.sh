@@ -13,9 +13,10 @@
 prog=${0##*/}
 usage() {
 	cat <<EOF
-usage: $prog [-c] [-e EVERY] [-f FACTOR] [-s FROM] FILE...
+usage: $prog [-c] [-e EVERY] [-f FACTOR] [-F FIGURE] [-s FROM] FILE...
 Measures multiview -T on a series of result files with a known step.
   -c         cut each FILE into one file per pass first
+  -F FIGURE  multiview's figure over passes (-F; default auto)
   -e EVERY   step every EVERY-th benchmark (default 4)
   -f FACTOR  by FACTOR (default 1.10)
   -s FROM    from the FROM-th file on (default 5)
@@ -32,12 +33,14 @@ for a in "$@"; do
 	esac
 done
 cut=0
+figure=auto
 every=4
 factor=1.10
 from=5
-while getopts ce:f:s:h o; do
+while getopts ce:f:F:s:h o; do
 	case $o in
 	c) cut=1 ;;
+	F) figure=$OPTARG ;;
 	e) every=$OPTARG ;;
 	f) factor=$OPTARG ;;
 	s) from=$OPTARG ;;
@@ -151,7 +154,8 @@ done
 for a in mawk gawk; do
 	command -v "$a" >/dev/null 2>&1 || continue
 	s=$(date +%s.%N)
-	AWK=$a sh "$top/multiview.sh" -T -f csv "$tmp"/s*.txt >"$tmp/out.$a" ||
+	AWK=$a sh "$top/multiview.sh" -T -F "$figure" -f csv "$tmp"/s*.txt \
+	    >"$tmp/out.$a" ||
 	    exit 1
 	e=$(date +%s.%N)
 	echo "$a: $(echo "$e - $s" | bc) s"

@@ -153,3 +153,13 @@ if command -v mawk >/dev/null && command -v gawk >/dev/null; then
 else
 	skip "mawk or gawk not installed"
 fi
+# By default a session compares pair by pair; -F low by its sides' low
+# windows.
+sh "$MV" -f csv a b >d.csv 2>err
+check "default: a row of ten pairs compares pair by pair" awk -F, '
+	$1 == "known" && $2 == "time" && $3 == "b" { n++; bad = $14 != "paired" }
+	END { exit bad || n != 1 }' d.csv
+sh "$MV" -F low -f csv a b >dl.csv 2>err
+check "-F low: a row of ten pairs compares by the low window" awk -F, '
+	$1 == "known" && $2 == "time" && $3 == "b" { n++; bad = $14 != "low" }
+	END { exit bad || n != 1 }' dl.csv

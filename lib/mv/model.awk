@@ -264,9 +264,14 @@ function lchoose(n, k) {
 # other), not time the machine added, and its fast state can be the
 # rare one, in one run and not the next.  The machine's levels are
 # closer than that (a quarter to four fifths more, measured here).
+# The files of one session (PAIRED) compare pair by pair, by the median,
+# unless -F low: there the pairs' ratios cancel what a session shares,
+# and an A/A session measured here gave intervals of +/-2.1% by pairs
+# against +/-7.8% by the two sides' low windows.
 # -F median or -F low sets one figure for every row.
 function choose_figure(b,    i, k) {
-	k = FIGURE == "median" ? "median" : "low"
+	k = FIGURE == "median" || (PAIRED && FIGURE == "auto") ? "median" : \
+	    "low"
 	for (i = 1; k == "low" && i <= NFILE; i++) {
 		if (!have(i, b) || ERR[i, b])
 			continue
@@ -379,10 +384,8 @@ function compare(b, i,    key, a, v) {
 		REASONS[key] = REASONS[key] (REASONS[key] == "" ? "" : ",") \
 		    "statistic"
 	}
-	# The files of one session: pair by pair (paired.awk), but where the
-	# figure is the low window: the machine's added time falls on either
-	# run of a pair, so the pair's ratio carries it, while each side's
-	# low window leaves it out.
+	# The files of one session: pair by pair (paired.awk), unless -F low
+	# asked for each side's low window.
 	if (PAIRED && FIGK[b] != "low") {
 		paired_compare(b, i, key)
 		return
