@@ -58,7 +58,7 @@ judge() {
 	    2>/dev/null || { echo "$prog: multiview failed on $2 $3" >&2
 		exit 1; }
 	: >>"$tmp/none"
-	awk -F, -v list="${4:-$tmp/none}" '
+	awk -F, -v list="${4:-$tmp/none}" "$(cat "$top/lib/mv/num.awk")"'
 	BEGIN { while ((getline l < list) > 0) changed[l] = 1 }
 	NR == 1 { for (k = 1; k <= NF; k++) col[$k] = k; next }
 	$col["verdict"] ~ /^(faster|slower|small|noise)$/ &&
@@ -76,12 +76,7 @@ judge() {
 			wrong += m
 	}
 	END {
-		for (i = 2; i <= n; i++) {
-			t = h[i]
-			for (j = i - 1; j >= 1 && h[j] > t; j--)
-				h[j + 1] = h[j]
-			h[j + 1] = t
-		}
+		sortnum(h, n)
 		half = n % 2 ? h[(n + 1) / 2] : (h[n / 2] + h[n / 2 + 1]) / 2
 		printf "%d %d %.1f %.1f %.4f %d %d\n", n, marked,
 		    100 * hold / n, half, exp(g / n), found, wrong

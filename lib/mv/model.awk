@@ -112,7 +112,7 @@ function two_states(i, b, n,    x, k, j, g, best, s, m1, m2, d) {
 # Yuen's rule: the passes winsorized at the window's ends, their sum of
 # squares over h (h - 1).  Needs MINLOW passes: fewer leave the window
 # one or two, and its variance next to no degrees of freedom.
-function low_window(i, b, n,    x, k, lo, hi, h, s, wm, w, d) {
+function low_window(i, b, n,    x, k, lo, hi, h, s) {
 	if (n < MINLOW)
 		return
 	for (k = 1; k <= n; k++)
@@ -132,26 +132,35 @@ function low_window(i, b, n,    x, k, lo, hi, h, s, wm, w, d) {
 	LOWGAP[i, b] = 0
 	for (k = 1; k < n && k <= n / 2; k++)
 		LOWGAP[i, b] = max(LOWGAP[i, b], x[k + 1] - x[k])
+	LOWV[i, b] = yuen_var(i, b, lo, hi)
+}
+
+# Yuen's variance of the mean of side i's sorted log passes lo to hi of
+# b: every pass winsorized at those two, their sum of squares over
+# h (h - 1), h = hi - lo + 1.
+function yuen_var(i, b, lo, hi,    n, k, s, w, wm, h) {
+	n = NPASS[i, b]
 	s = 0
 	for (k = 1; k <= n; k++)
-		s += w[k] = min(max(x[k], x[lo]), x[hi])
+		s += w[k] = min(max(LSORT[i, b, k], LSORT[i, b, lo]),
+		    LSORT[i, b, hi])
 	wm = s / n
 	s = 0
-	for (k = 1; k <= n; k++) {
-		d = w[k] - wm
-		s += d * d
-	}
-	LOWV[i, b] = s / (h * (h - 1))
+	for (k = 1; k <= n; k++)
+		s += (w[k] - wm) ^ 2
+	h = hi - lo + 1
+	return s / (h * (h - 1))
 }
 
 # The passes of the low window for n passes: LO_ and HI_ (set here).
 function window_of(n) {
 	LO_ = int(n * QLO) + 1
-	HI_ = n * QHI
-	HI_ = HI_ > int(HI_) ? int(HI_) + 1 : int(HI_)
+	HI_ = ceil(n * QHI)
 	if (HI_ <= LO_)
 		HI_ = LO_ + 1
 }
+
+function ceil(x) { return x > int(x) ? int(x) + 1 : int(x) }
 
 # The low window of side i's passes of b as m passes would give it (m
 # at most its own count n): the mean over every m of its n passes, each
@@ -194,25 +203,16 @@ function window_weight(k, n,    w) {
 # the stretch of side i's passes that a window of m spans (the fastest
 # 2 of 5 stand for the fastest 40%: 4 passes of 10), so that a side
 # whose slower passes would enter the window of fewer passes says so.
-function low_var_at(i, b, m,    n, hi, k, s, w, wm, d) {
+function low_var_at(i, b, m,    n, lo, hi) {
 	n = NPASS[i, b]
 	LOWH_ = LOWH[i, b]
 	if (m >= n)
 		return LOWV[i, b]
 	window_of(m)
-	hi = n * HI_ / m
-	hi = hi > int(hi) ? int(hi) + 1 : int(hi)
-	s = 0
-	for (k = 1; k <= n; k++)
-		s += w[k] = min(LSORT[i, b, k], LSORT[i, b, hi])
-	wm = s / n
-	s = 0
-	for (k = 1; k <= n; k++) {
-		d = w[k] - wm
-		s += d * d
-	}
-	LOWH_ = hi
-	return s / (hi * (hi - 1))
+	lo = int(n * (LO_ - 1) / m) + 1
+	hi = ceil(n * HI_ / m)
+	LOWH_ = hi - lo + 1
+	return yuen_var(i, b, lo, hi)
 }
 
 # The variance of the low window of m passes drawn from side i's n

@@ -32,8 +32,8 @@
 # noisy ones (libmicro-multiview(1) has the measurement).
 #
 # Set here, per compared file i: NFIT[i] rows fitted, NGROUP[i] groups,
-# TAUG[i,g] the between-run standard deviation of group g (as a log),
-# TAUMED[i] the middle group's; per key GROUP[key] and TAU[key].  A key
+# TAUMED[i] the between-run standard deviation (as a log) of the middle
+# group; per key GROUP[key] and TAU[key] (its group's).  A key
 # in PAIRED (runs side by side in one session) gets no between-run term,
 # nor do the rows of a table with fewer than MINFIT fitted rows.
 
@@ -63,7 +63,7 @@ function crit_of(key) {
 
 # The between-run term of file i, fitted group by group; with a noise
 # reference of several runs, each row's own term where it is larger.
-function between(i,    keys, se, idx, n, g, lo, hi, j, x) {
+function between(i,    keys, se, idx, n, j, x, tau) {
 	n = fit_rows(i, keys, se, idx)
 	NFIT[i] = n
 	for (j = 1; j <= n; j++)
@@ -76,18 +76,26 @@ function between(i,    keys, se, idx, n, g, lo, hi, j, x) {
 			widen(keys[j], 0)
 		return
 	}
-	NGROUP[i] = min(max(int(n / NGROUPROWS), 1), MAXGROUPS)
-	for (g = 1; g <= NGROUP[i]; g++) {
-		lo = int((g - 1) * n / NGROUP[i]) + 1
-		hi = int(g * n / NGROUP[i])
-		TAUG[i, g] = fit_tau(keys, se, idx, lo, hi)
+	NGROUP[i] = fit_groups(keys, se, idx, n, tau)
+	TAUMED[i] = tau[int((NGROUP[i] + 1) / 2)]
+	NBETWEEN++
+}
+
+# The between-run term of the n rows keys[idx[1..n]] (in the order of
+# their standard errors se), fitted by groups of similar se, each
+# group's rows widened by it: tau[1..G]; returns G.
+function fit_groups(keys, se, idx, n, tau,    ng, g, lo, hi, j) {
+	ng = min(max(int(n / NGROUPROWS), 1), MAXGROUPS)
+	for (g = 1; g <= ng; g++) {
+		lo = int((g - 1) * n / ng) + 1
+		hi = int(g * n / ng)
+		tau[g] = fit_tau(keys, se, idx, lo, hi)
 		for (j = lo; j <= hi; j++) {
 			GROUP[keys[idx[j]]] = g
-			widen(keys[idx[j]], TAUG[i, g])
+			widen(keys[idx[j]], tau[g])
 		}
 	}
-	TAUMED[i] = TAUG[i, int((NGROUP[i] + 1) / 2)]
-	NBETWEEN++
+	return ng
 }
 
 # The low windows' variances of file i, moderated (Smyth's empirical
@@ -145,7 +153,7 @@ function moderate(i,    j, key, n, keys, e, d, em, ev, tm, x, d0, s0, v) {
 # so such a shift widens every interval, and the summary gives its size
 # (ONESHIFT[i], the median log ratio).  With fewer than MINFIT such
 # rows, the -n spread stays.
-function onepass_fit(i,    j, key, keys, se, idx, n, g, lo, hi, x) {
+function onepass_fit(i,    j, key, keys, se, idx, n, x, tau) {
 	n = 0
 	for (j = 1; j <= NTESTED; j++) {
 		key = TESTED[j]
@@ -169,19 +177,10 @@ function onepass_fit(i,    j, key, keys, se, idx, n, g, lo, hi, x) {
 		    (EST[key] == 0 ? 1 : 0)
 	}
 	sortby(idx, se, n)
-	NONEGROUP[i] = min(max(int(n / NGROUPROWS), 1), MAXGROUPS)
 	FITZERO = 1
-	for (g = 1; g <= NONEGROUP[i]; g++) {
-		lo = int((g - 1) * n / NONEGROUP[i]) + 1
-		hi = int(g * n / NONEGROUP[i])
-		TAUONE[i, g] = fit_tau(keys, se, idx, lo, hi)
-		for (j = lo; j <= hi; j++) {
-			GROUP[keys[idx[j]]] = g
-			widen(keys[idx[j]], TAUONE[i, g])
-		}
-	}
+	NONEGROUP[i] = fit_groups(keys, se, idx, n, tau)
 	FITZERO = 0
-	ONETAUMED[i] = TAUONE[i, int((NONEGROUP[i] + 1) / 2)]
+	ONETAUMED[i] = tau[int((NONEGROUP[i] + 1) / 2)]
 }
 
 # The TAU that gives the standardized log ratios of keys[idx[lo..hi]],
