@@ -183,18 +183,25 @@ bad_spec "env: not NAME=VALUE" -V A=binA -V B=env:FOO
 bad_spec "cmd: no such command" -V A=binA -V B=cmd:no-such-command-here
 bad_spec "a bad name" -V A=binA -V 'B/x=binB'
 bad_spec "no SPEC" -V A=binA -V B
-# A session stopped by SIGTERM: it dies by it, and leaves no process of
-# its own and nothing in its temp roots; each variant's file says so.
+# A session stopped by SIGTERM once its runs have begun: it dies by it,
+# and leaves no process of its own and nothing in its temp roots; each
+# variant's file says so.
 mkdir troot3 vroot3
 printf 'getpid\nnop\n' >realsuite
 sh "$W" -q -r 50 -s realsuite -b "$BIN" -t troot3 -d vroot3 \
-    -V A="$BIN" -V B="$BIN" -o stopped </dev/null >/dev/null 2>&1 &
+    -V A="$BIN" -V B="$BIN" -o stopped </dev/null >/dev/null 2>stopped.err &
 wpid=$!
-sleep 1.5
+# Until the first pass's rows are in, or 60 s.
+i=0
+while [ "$i" -lt 600 ] && ! grep -q '^# pair:' stopped.A 2>/dev/null; do
+	sleep 0.1
+	i=$((i + 1))
+done
 kill -TERM "$wpid"
 wait "$wpid"
 rc=$?
-check "-V stopped by SIGTERM: the wrapper dies by it ($rc)" test "$rc" -eq 143
+check "-V stopped by SIGTERM: the wrapper dies by it ($rc)" sh -c \
+    "test $rc -eq 143 || { cat stopped.err; exit 1; }"
 sleep 1
 check "-V stopped by SIGTERM: no process of its own left" sh -c \
     "! ps -eo args= | grep -v grep | grep -q '$PWD/troot3'"
@@ -203,6 +210,27 @@ check "-V stopped by SIGTERM: nothing left in the temp roots" \
 for v in A B; do
 	check "-V stopped by SIGTERM: stopped.$v says it was interrupted" \
 	    grep -q '^!Interrupted: SIGTERM' "stopped.$v"
+done
+
+# Stopped at any moment of its start: each variant's file is either not
+# there or a header that ends saying so; never an empty file, and
+# nothing left in the temp roots.
+for d in 0 0.05 0.1 0.15 0.2 0.3 0.4 0.6; do
+	rm -f early.A early.B
+	sh "$W" -q -r 50 -s realsuite -b "$BIN" -t troot3 -d vroot3 \
+	    -V A="$BIN" -V B="$BIN" -o early </dev/null >/dev/null 2>&1 &
+	wpid=$!
+	sleep "$d"
+	kill -TERM "$wpid"
+	wait "$wpid"
+	rc=$?
+	check "-V stopped after ${d} s: dies by SIGTERM ($rc), each file absent or interrupted, roots empty" \
+	    sh -c 'test "$1" -eq 143 || exit 1
+		for f in early.A early.B; do
+			[ ! -e "$f" ] && continue
+			grep -q "^!Interrupted: SIGTERM" "$f" || exit 1
+		done
+		test -z "$(ls -A troot3)$(ls -A vroot3)"' sh "$rc"
 done
 
 sh "$W" -q -s suite -b binA -t troot -d vroot -r 1 -V A=binA -V B=binB \

@@ -10,8 +10,10 @@
 . "$LM_TOP/tests/data/multiview/common.sh"
 
 for i in 1 2 3 4 5 6; do
-	gzip -dc "$MVDATA/real/run$i.txt.gz" >"run$i.txt" ||
-	    bail "cannot unpack run$i.txt.gz"
+	if ! gzip -dc "$MVDATA/real/run$i.txt.gz" >"run$i.txt"; then
+		not_ok "cannot unpack run$i.txt.gz"
+		exit 1
+	fi
 done
 rows=$(awk '!/^[!#]/ && NF >= 7 && !($1 in s) { s[$1]; n++ } END { print n }' \
     run1.txt)

@@ -30,6 +30,24 @@ cleanup() {
 	lm_vroot=
 }
 
+# Stopped before the first header line: the files made empty to see
+# that they can be written are removed, not left as empty results.
+# shellcheck disable=SC2317 # called from traps
+drop_empty_outputs() {
+	[ -n "$lm_out" ] || return 0
+	if [ -z "$lm_nvar" ]; then
+		[ ! -f "$lm_out" ] || [ -s "$lm_out" ] || rm -f "$lm_out"
+		return 0
+	fi
+	lm_vi=1
+	while [ "$lm_vi" -le "$lm_nvar" ]; do
+		nth "$lm_vi" "$lm_vnames"
+		lm_f=$lm_out.$lm_gv
+		[ ! -f "$lm_f" ] || [ -s "$lm_f" ] || rm -f "$lm_f"
+		lm_vi=$((lm_vi + 1))
+	done
+}
+
 # Stop the run, put the finished runs and a note in the result file,
 # clean up, then leave by the same signal.
 # shellcheck disable=SC2317 # called from traps
@@ -39,9 +57,15 @@ on_signal() {
 	if [ -n "$lm_writing" ]; then
 		progress_end
 		flush 2>/dev/null
+		# Stopped while the variants' headers were written: write them
+		# whole first, so that the note follows them in every file.
+		[ -z "$lm_nvar" ] || [ -f "$lm_state/foot" ] ||
+		    variant_headers 2>/dev/null
 		printf '!Interrupted: SIG%s after %d of %d runs\n' \
 		    "$1" "$lm_done" "$lm_total" >&3 2>/dev/null
 		[ -z "$lm_nvar" ] || variant_foot 2>/dev/null
+	else
+		drop_empty_outputs
 	fi
 	cleanup
 	trap - EXIT "$1"
