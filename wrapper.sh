@@ -80,7 +80,13 @@ Run every line of a suite and write one result file (stdout by default).
             answer is known or -r passes (default REF's) are done; print
             the runs that decided; exit 0 good (no run slower beyond the
             threshold), 1 bad, 125 cannot tell, 128 bad usage or REF
-            unreadable: what git bisect run reads
+            unreadable: what git bisect run reads.  REF may instead be
+            a directory of reference case programs (a build kept from a
+            good commit): then every pass runs each run once from REF
+            and once from -b, back to back, as -V does, and the judge
+            compares them pair by pair, so that a slow minute of the
+            machine falls on both; the options are this wrapper's; -o
+            STEM keeps the session's files STEM.ref and STEM.cur
   -j PCT    with -J, the threshold: a run is bad when slower by more
             than PCT% (default 3, multiview's floor)
   -u        with -J, a faster run is bad: the change sought is a speed-up
@@ -154,6 +160,7 @@ lm_events=
 lm_profile=
 
 lm_judge=
+lm_jdir=
 lm_jthr=
 lm_jup=
 
@@ -370,6 +377,8 @@ if [ -z "$lm_bin" ]; then
 	lm_bin=$here/bin
 	[ -d "$lm_bin" ] || lm_bin=$here/../lib/libmicro/bin
 fi
+# -J DIR: the build judged is the second variant, after the reference.
+[ -z "$lm_jdir" ] || variant_opt "cur=$lm_bin"
 lm_b=$(absdir "$lm_bin") || bad "no bin directory: $lm_bin (run make?)"
 lm_bin=$lm_b
 
@@ -445,11 +454,13 @@ fi
 
 check_suite
 select_runs
-[ -z "$lm_judge" ] || judge_select
+[ -z "$lm_judge" ] || [ -n "$lm_jdir" ] || judge_select
 # Under -J a missing or refusing case program is the commit's: skip it.
 [ -z "$lm_judge" ] || lm_badrc=125
 check_selected
 [ -z "$lm_judge" ] || lm_badrc=128
+# -J DIR without -o: the session's files in the fast root.
+[ -z "$lm_jdir" ] || [ -n "$lm_out" ] || lm_out=$lm_state/session
 [ -z "$lm_nvar" ] || { setup_variants; pairs_minpass; }
 if [ -n "$lm_dry" ]; then
 	dry_run

@@ -12,11 +12,14 @@
 # commit (-r passes, the wrapper's default options); then
 #   git bisect start LAST FIRST
 #   git bisect run sh -c 'make -s || exit 125; sh wrapper.sh -J ref.txt -j PCT -n NAME'
-# with PCT half the change sought unless -j says otherwise.  Not a
-# test: the numbers are the machine's, and it runs for minutes.
+# with PCT half the change sought unless -j says otherwise.  With -m
+# dir, the first commit's case programs are kept in a directory and the
+# recipe judges each commit against them in a session, pair by pair:
+#   sh wrapper.sh -J refbin -r PASSES -j PCT -n NAME
+# Not a test: the numbers are the machine's, and it runs for minutes.
 prog=${0##*/}
 usage() {
-	printf 'usage: %s [-c NAMES] [-f FACTORS] [-n COMMITS] [-t TRIES] [-j PCT] [-r PASSES]\n' "$prog"
+	printf 'usage: %s [-c NAMES] [-f FACTORS] [-m MODE] [-n COMMITS] [-t TRIES] [-j PCT] [-r PASSES]\n' "$prog"
 	cat <<'EOF'
 Bisect a known slowdown with git bisect run and wrapper.sh -J; per run
 and factor, per try: the steps, the seconds, and whether it named the
@@ -24,6 +27,9 @@ commit; then a summary line.
   -c NAMES    runs of the default suite, blank-separated (default
               'getpid fork_100')
   -f FACTORS  slowdowns to find (default '1.10 1.05')
+  -m MODE     what -J is given: 'file', the reference run's result file
+              (default), or 'dir', the first commit's case programs,
+              run beside each commit's in a session
   -n COMMITS  commits in each history, at least 3 (default 16)
   -t TRIES    histories per run and factor (default 5)
   -j PCT      the threshold of -J (default: half the change, 5 for 1.10)
@@ -37,12 +43,14 @@ ncommit=16
 tries=5
 thr=
 passes=10
-while getopts c:f:hj:n:r:t: o; do
+mode="file"
+while getopts c:f:hj:m:n:r:t: o; do
 	case $o in
 	c) names=$OPTARG ;;
 	f) factors=$OPTARG ;;
 	h) usage; exit 0 ;;
 	j) thr=$OPTARG ;;
+	m) mode=$OPTARG ;;
 	n) ncommit=$OPTARG ;;
 	r) passes=$OPTARG ;;
 	t) tries=$OPTARG ;;
@@ -56,6 +64,7 @@ for v in "$ncommit" "$tries" "$passes"; do
 	case $v in '' | *[!0-9]*) bad "not a count: $v" ;; esac
 done
 [ "$ncommit" -ge 3 ] || bad "-n: at least 3 commits"
+case $mode in file | dir) ;; *) bad "-m: 'file' or 'dir', not $mode" ;; esac
 if [ "$tries" -lt 1 ] || [ "$passes" -lt 3 ]; then
 	bad "-t at least 1, -r at least 3"
 fi
@@ -91,15 +100,22 @@ LM_INC=$top
 LM_CINC=$top/cases
 LM_OBJ=$(echo "$tmp"/obj/*.o)
 REF=$tmp/ref.txt
+REFBIN=$tmp/refbin
 SUITE=$tmp/suite
 TROOT=$tmp/troot
 VROOT=$tmp/vroot
 STEPS=$tmp/steps
-export W LM_INC LM_CINC LM_OBJ REF SUITE TROOT VROOT STEPS
+export W LM_INC LM_CINC LM_OBJ REF REFBIN SUITE TROOT VROOT STEPS PASSES
 # shellcheck disable=SC2016 # expanded by the sh of git bisect run
 recipe='echo step >>"$STEPS"
 make -s || exit 125
 sh "$W" -q -J "$REF" -j "$THR" -b bin -s "$SUITE" -t "$TROOT" -d "$VROOT" -n "$NAME"'
+# shellcheck disable=SC2016 # expanded by the sh of git bisect run
+[ "$mode" = file ] ||
+    recipe='echo step >>"$STEPS"
+make -s || exit 125
+sh "$W" -q -J "$REFBIN" -r "$PASSES" -j "$THR" -b bin -s "$SUITE" -t "$TROOT" -d "$VROOT" -n "$NAME"'
+PASSES=$passes
 
 # history CASE NTH EXTRA: a fresh history of $ncommit commits of a copy
 # of cases/CASE.c in $tmp/h, commit NTH adding EXTRA ns a operation; its
@@ -147,6 +163,8 @@ try() {
 	    make -s >/dev/null) || exit 1
 	sh "$W" -q -r "$passes" -b "$tmp/h/bin" -s "$SUITE" -t "$TROOT" \
 	    -d "$VROOT" -n "$1" -o "$REF" || exit 1
+	rm -rf "$REFBIN"
+	cp -R "$tmp/h/bin" "$REFBIN" || exit 1
 	fig=$(awk -v n="$1" '$1 == n && $4 ~ /^[0-9.]+$/ { print $4 }' "$REF" |
 	    sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
 	x=$(awk -v f="$3" -v m="$fig" 'BEGIN { printf "%.3f", (f - 1) * m * 1000 }')
@@ -174,8 +192,8 @@ try() {
 	steps=$(wc -l <"$STEPS" | tr -d ' ')
 	skips=$(grep -c '^judge: cannot tell' "$tmp/run.out")
 	secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')
-	printf '%-9s x%s -j %s: try %d, commit %d of %d, figure %s us, %s: named %s%s, %d steps (%d cannot tell), %s s\n' \
-	    "$1" "$3" "$thr_now" "$4" "$nth" "$ncommit" "$fig" "+${x}ns" \
+	printf '%s %-9s x%s -j %s: try %d, commit %d of %d, figure %s us, %s: named %s%s, %d steps (%d cannot tell), %s s\n' \
+	    "$mode" "$1" "$3" "$thr_now" "$4" "$nth" "$ncommit" "$fig" "+${x}ns" \
 	    "$right" "${named:+ ($named)}" "$steps" "$skips" "$secs"
 	echo "$right $steps $secs $skips" >>"$tmp/results"
 }
@@ -195,7 +213,7 @@ for name in $names; do
 			try "$name" "$case" "$f" "$i"
 			i=$((i + 1))
 		done
-		awk -v n="$name" -v f="$f" -v t="$thr_now" '
+		awk -v m="$mode" -v n="$name" -v f="$f" -v t="$thr_now" '
 		{ r[$1]++; st[NR] = $2; s[NR] = $3; sk += $4 }
 		function med(a, n,    i, j, x) {
 			for (i = 2; i <= n; i++)
@@ -205,9 +223,9 @@ for name in $names; do
 			return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
 		}
 		END {
-			printf "%s x%s -j %s: named the commit %d of %d times" \
+			printf "%s %s x%s -j %s: named the commit %d of %d times" \
 			    " (%d another, %d none); median %g steps, %g s;" \
-			    " %d cannot tell\n", n, f, t, r["yes"], NR, r["no"],
+			    " %d cannot tell\n", m, n, f, t, r["yes"], NR, r["no"],
 			    r["none"], med(st, NR), med(s, NR), sk
 		}' "$tmp/results"
 	done

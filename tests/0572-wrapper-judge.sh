@@ -104,6 +104,40 @@ done
 check "-j without -J: usage error (2)" usage_fails run -b bin -j 5
 check "-u without -J: usage error (2)" usage_fails run -b bin -u
 
+# -J DIR: the reference's programs run beside -b's, pair by pair, in a
+# session; its files kept with -o STEM.
+run -b bin -J bin -n fig -r 8 -o same >out 2>err
+check "-J DIR, the same programs: good (exit $?)" test "$?" -eq 0
+check "-J DIR: settled after the 6 pairs a row needs" \
+    test "$(rows fig same.ref)" -eq 6 -a "$(rows fig same.cur)" -eq 6
+check "-J DIR: the two files are one session's, paired" sh -c \
+    "grep -q '^!Session:' same.ref && grep -q '^# pair:' same.cur &&
+    grep -q '^!Judged_against: *$PWD/bin' same.cur"
+run -b slow -J bin -n fig -r 8 >out 2>err
+check "-J DIR, twice the time: bad (exit $?)" test "$?" -eq 1
+check "-J DIR, bad: the row, pairs compared" grep -q '^bad  *fig ' out
+check "-J DIR without -o: stdout has the judgement only" \
+    test "$(grep -cv '^\(bad\|judge\)' out)" -eq 0
+run -b fast -J bin -n fig -r 8 >out 2>err
+check "-J DIR, 1.5 times faster: good (exit $?)" test "$?" -eq 0
+run -b fast -J bin -n fig -r 8 -u >out 2>err
+check "-J DIR, 1.5 times faster, -u: bad (exit $?)" test "$?" -eq 1
+run -b bin -J bin -n alt -r 8 >out 2>err
+check "-J DIR, a figure up and down within noise: cannot tell (exit $?)" \
+    test "$?" -eq 125
+run -b none -J bin -n fig >out 2>err
+check "-J DIR, no case program in -b: cannot tell (125), one line" \
+    test "$?" -eq 125 -a "$(wc -l <err)" -eq 1
+for args in '-J none -n fig' '-J bin -V x=bin -n fig' '-J bin -w 5 -n fig'; do
+	# shellcheck disable=SC2086 # the arguments are words
+	run -b bin $args >out 2>err
+	rc=$?
+	check "$args: exit $rc (128 or more), one line" \
+	    test "$rc" -ge 128 -a "$(wc -l <err)" -eq 1
+done
+check "-J DIR: nothing left in the temp roots" \
+    test -z "$(ls -A troot)$(ls -A vroot)"
+
 # A quick REF makes a quick run; -r defaults to REF's passes.
 run -b bin -Q -r 4 -n fig -o qref.txt 2>err
 run -b bin -J qref.txt -o q.txt >out 2>err

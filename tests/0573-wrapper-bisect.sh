@@ -8,7 +8,8 @@
 # the coarse search a doubling wants (half the change sought).  Also:
 # the first commit judged against its own reference is good, a commit
 # making the case 1.5 times faster is good and bad with -u, and a
-# commit that does not build is skipped (125).
+# commit that does not build is skipped (125).  The bisection again
+# with -J DIR, the first commit's programs kept in a directory.
 # shellcheck disable=SC1091,SC2016 # lib.sh; sh -c programs
 . "$LM_TOP/tests/lib.sh"
 
@@ -97,6 +98,32 @@ else
 fi
 check "the bad ref is the fifth commit" \
     test "$(git rev-parse refs/bisect/bad)" = "$c5"
+git bisect reset -q "$c1" >/dev/null 2>&1
+
+# The same bisection against the first commit's programs kept in a
+# directory (-J DIR): each step runs both builds in a session and
+# compares them pair by pair.
+git checkout -q "$c1"
+rm -rf bin
+make -s >../make.out 2>&1
+cp -R bin ../refbin
+REFBIN=$PWD/../refbin
+export REFBIN
+recipe_dir='make -s || exit 125
+sh "$W" -q -J "$REFBIN" -O "-E -C 10 -D 1 -L -S -W -F min" -r 6 -j 20 \
+    -b bin -s "$SUITE" -t "$TROOT" -d "$VROOT" -n getpid "$@"'
+sh -c "$recipe_dir" sh >../out 2>../err
+rc=$?
+check "-J DIR: the first commit against its own programs: good (exit $rc)" \
+    test "$rc" -eq 0
+git bisect start "$c8" "$c1" >/dev/null 2>&1
+git bisect run sh -c "$recipe_dir" sh >../bisect.out 2>&1
+if grep -q "^$c5 is the first bad commit" ../bisect.out; then
+	ok "-J DIR: git bisect run names the fifth commit"
+else
+	not_ok "-J DIR: git bisect run names the fifth commit"
+	tail -20 ../bisect.out | diag
+fi
 git bisect reset -q "$c1" >/dev/null 2>&1
 
 git checkout -q -b faster "$c1"

@@ -19,6 +19,10 @@ judge_options() {
 		[ -z "$lm_jthr$lm_jup" ] || bad "-j and -u go with -J REF (try -h)"
 		return 0
 	}
+	if [ -d "$lm_judge" ]; then
+		judge_dir
+		return 0
+	fi
 	[ -z "$lm_base$lm_extra$lm_quick$lm_events$lm_target$lm_vraw" ] ||
 	    bad "-J runs with the options of REF: no -O, -a, -Q, -K, -w or -V"
 	if [ ! -f "$lm_judge" ] || [ ! -r "$lm_judge" ]; then
@@ -54,6 +58,22 @@ EOF
 	if [ -z "$lm_passes" ] && is_uint "$lm_jp" && [ "$lm_jp" -ge 1 ]; then
 		lm_passes=$lm_jp
 	fi
+	lm_jthr=${lm_jthr:-3}
+	lm_mv=$here/multiview.sh
+	[ -f "$lm_mv" ] || lm_mv=$here/libmicro-multiview
+	[ -r "$lm_mv" ] || bad "-J: cannot find multiview beside $prog in $here"
+}
+
+# judge_dir: -J DIR, a directory of reference case programs: a session
+# of two variants, ref (DIR) and cur (-b, added once -b is known), with
+# this wrapper's own options; judged pair by pair.
+judge_dir() {
+	[ -z "$lm_vraw$lm_target" ] ||
+	    bad "-J DIR makes its own two variants: no -V or -w"
+	lm_jdir=$(cd "$lm_judge" 2>/dev/null && pwd) ||
+	    bad "-J: cannot enter the directory $lm_judge"
+	lm_judge=$lm_jdir
+	lm_vraw="ref=$lm_jdir$nl"
 	lm_jthr=${lm_jthr:-3}
 	lm_mv=$here/multiview.sh
 	[ -f "$lm_mv" ] || lm_mv=$here/libmicro-multiview
@@ -117,7 +137,11 @@ judge_headers() {
 # $lm_state/judge.out and its messages in judge.err; the status in
 # lm_jrc.  A file not kept (no -o) is named "this-run" in the report.
 judge() {
-	if [ -n "$lm_out" ]; then
+	if [ -n "$lm_jdir" ]; then
+		(cd "$(dirname "$lm_out")" && exec sh "$lm_mv" -J \
+		    ${lm_jup:+-u} -p "$lm_jthr" -- "${lm_out##*/}.ref" \
+		    "${lm_out##*/}.cur")
+	elif [ -n "$lm_out" ]; then
 		sh "$lm_mv" -J ${lm_jup:+-u} -p "$lm_jthr" -- "$lm_judge" \
 		    "$lm_out"
 	else

@@ -93,9 +93,11 @@ variant_kind() {
 			esac
 			bad "-V $lm_vn=$1: no such directory"
 		}
+		lm_w="-V $lm_vn=$1"
+		[ -z "$lm_jdir" ] || lm_w="-J $1"
 		while read -r lm_n lm_c lm_r; do
 			if [ ! -f "$lm_vx/$lm_c" ] || [ ! -x "$lm_vx/$lm_c" ]; then
-				bad "-V $lm_vn=$1: not a directory of the cases:" \
+				bad "$lm_w: not a directory of the cases:" \
 				    "no program $lm_c in $lm_vx"
 			fi
 		done <"$lm_state/selected" ;;
