@@ -12,12 +12,12 @@
 
 W=$LM_TOP/wrapper.sh
 mkdir bin slow fast failing none troot vroot
-# fig DIR NAME VALUES: DIR/NAME prints the row NAME with the values in
-# turn, one a run, counted in $FIG.NAME.
+# fig DIR NAME VALUES [KEY]: DIR/NAME prints the row NAME with the
+# values in turn, one a run, counted in $FIG.KEY (KEY: NAME).
 fig() {
 	cat >"$1/$2" <<EOF
 #!/bin/sh
-c=\$FIG.$2
+c=\$FIG.${4:-$2}
 n=\$((\$(cat "\$c" 2>/dev/null || echo 0) + 1))
 echo "\$n" >"\$c"
 set -- $3
@@ -122,7 +122,13 @@ run -b fast -J bin -n fig -r 8 >out 2>err
 check "-J DIR, 1.5 times faster: good (exit $?)" test "$?" -eq 0
 run -b fast -J bin -n fig -r 8 -u >out 2>err
 check "-J DIR, 1.5 times faster, -u: bad (exit $?)" test "$?" -eq 1
-run -b bin -J bin -n alt -r 8 >out 2>err
+# Against a steady reference, a build whose figure goes up and down by
+# up to 10%, counted on its own: whatever the order of each pair, the
+# pairs' interval holds 3%.
+mkdir jref wob
+fig jref alt 1.00000 jref
+fig wob alt '1.00 1.10 0.95 1.05 0.90 1.08 0.98 1.02' wob
+run -b wob -J jref -n alt -r 8 >out 2>err
 check "-J DIR, a figure up and down within noise: cannot tell (exit $?)" \
     test "$?" -eq 125
 run -b none -J bin -n fig >out 2>err
