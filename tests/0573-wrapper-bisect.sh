@@ -88,17 +88,22 @@ check "the first commit against its own reference: good (exit $rc)" \
     test "$rc" -eq 0
 [ "$rc" -eq 0 ] || diag <../out
 
-git bisect start "$c8" "$c1" >/dev/null 2>&1
-git bisect run sh -c "$recipe" sh >../bisect.out 2>&1
-if grep -q "^$c5 is the first bad commit" ../bisect.out; then
-	ok "git bisect run names the fifth commit"
-else
-	not_ok "git bisect run names the fifth commit"
-	tail -20 ../bisect.out | diag
-fi
-check "the bad ref is the fifth commit" \
-    test "$(git rev-parse refs/bisect/bad)" = "$c5"
-git bisect reset -q "$c1" >/dev/null 2>&1
+# bisect WHAT RECIPE: git bisect run with RECIPE, from the last commit
+# (bad) to the first (good), names the fifth; then the bisection ends.
+bisect() {
+	git bisect start "$c8" "$c1" >/dev/null 2>&1
+	git bisect run sh -c "$2" sh >../bisect.out 2>&1
+	if grep -q "^$c5 is the first bad commit" ../bisect.out; then
+		ok "$1: git bisect run names the fifth commit"
+	else
+		not_ok "$1: git bisect run names the fifth commit"
+		tail -20 ../bisect.out | diag
+	fi
+	check "$1: the bad ref is the fifth commit" \
+	    test "$(git rev-parse refs/bisect/bad)" = "$c5"
+	git bisect reset -q "$c1" >/dev/null 2>&1
+}
+bisect "-J FILE" "$recipe"
 
 # The same bisection against the first commit's programs kept in a
 # directory (-J DIR): each step runs both builds in a session and
@@ -116,15 +121,7 @@ sh -c "$recipe_dir" sh >../out 2>../err
 rc=$?
 check "-J DIR: the first commit against its own programs: good (exit $rc)" \
     test "$rc" -eq 0
-git bisect start "$c8" "$c1" >/dev/null 2>&1
-git bisect run sh -c "$recipe_dir" sh >../bisect.out 2>&1
-if grep -q "^$c5 is the first bad commit" ../bisect.out; then
-	ok "-J DIR: git bisect run names the fifth commit"
-else
-	not_ok "-J DIR: git bisect run names the fifth commit"
-	tail -20 ../bisect.out | diag
-fi
-git bisect reset -q "$c1" >/dev/null 2>&1
+bisect "-J DIR" "$recipe_dir"
 
 git checkout -q -b faster "$c1"
 calls 2
