@@ -11,11 +11,7 @@
 # shellcheck source=/dev/null
 . "$LM_TOP/tests/data/multiview/common.sh"
 
-if [ -z "$MV_AWKS" ]; then
-	skip "neither mawk nor gawk is installed"
-	done_testing
-	exit 0
-fi
+mv_need_awks
 episodes() { awk -f "$MVDATA/episodes.awk" "$@"; }
 marked() { grep -c ',\(faster\|slower\|small\),' "$1"; }
 pass() { printf '%s 1 1 %s 200 0 1000\n' "$2" "$3" >>"$1"; }

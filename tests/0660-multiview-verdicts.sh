@@ -9,11 +9,7 @@
 # shellcheck disable=SC1091
 . "$LM_TOP/tests/data/multiview/common.sh"
 
-if [ -z "$MV_AWKS" ]; then
-	skip "neither mawk nor gawk is installed"
-	done_testing
-	exit 0
-fi
+mv_need_awks
 lognormal() { awk -f "$MVDATA/lognormal.awk" "$@"; }
 marked() { awk -F, '$2 == "time" && $15 ~ /^(faster|slower|small)$/' "$1" |
     wc -l; }

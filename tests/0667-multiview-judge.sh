@@ -10,11 +10,7 @@
 # shellcheck disable=SC1091
 . "$LM_TOP/tests/data/multiview/common.sh"
 
-if [ -z "$MV_AWKS" ]; then
-	skip "neither mawk nor gawk is installed"
-	done_testing
-	exit 0
-fi
+mv_need_awks
 
 # mk FILE ROW=V1,V2,... ...: a result file with a pass a value.
 mk() {

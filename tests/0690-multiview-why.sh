@@ -11,11 +11,7 @@
 # shellcheck disable=SC1091
 . "$LM_TOP/tests/data/multiview/common.sh"
 
-if [ -z "$MV_AWKS" ]; then
-	skip "neither mawk nor gawk is installed"
-	done_testing
-	exit 0
-fi
+mv_need_awks
 cp "$MVDATA/why-a.txt" "$MVDATA/why-b.txt" . || exit 1
 
 golden "why, text" why.txt why-a.txt why-b.txt

@@ -15,11 +15,7 @@
 # shellcheck disable=SC1091
 . "$LM_TOP/tests/data/multiview/common.sh"
 
-if [ -z "$MV_AWKS" ]; then
-	skip "neither mawk nor gawk is installed"
-	done_testing
-	exit 0
-fi
+mv_need_awks
 cp "$MVDATA/counts-a.txt" "$MVDATA/counts-b.txt" . || exit 1
 
 golden "counts, text" counts.txt counts-a.txt counts-b.txt

@@ -160,32 +160,30 @@ for a in mawk gawk; do
 	command -v "$a" >/dev/null 2>&1 && awks="$awks $a"
 done
 [ -n "$awks" ] || awks="awk"
+# flags F WHAT: the check of F, with awk from $dir, exits 1 and says
+# exactly F.want.
+flags() {
+	PATH=$dir:$PATH sh "$LINT" "$1" >"$1.got" 2>&1
+	rc=$?
+	if [ "$rc" -eq 1 ] && cmp -s "$1.want" "$1.got"; then
+		ok "under $a: $2"
+	else
+		not_ok "under $a: $1 (exit $rc), the difference:"
+		diff "$1.want" "$1.got" | diag
+	fi
+}
 for a in $awks; do
 	dir=$(mktemp -d "$LM_SCRATCH/awk.XXXXXX") || exit 1
 	ln -s "$(command -v "$a")" "$dir/awk"
 	for f in bad.awk bad.sh; do
-		PATH=$dir:$PATH sh "$LINT" "$f" >"$f.got" 2>&1
-		rc=$?
-		if [ "$rc" -eq 1 ] && cmp -s "$f.want" "$f.got"; then
-			ok "under $a: each construct in $f named at its line"
-		else
-			not_ok "under $a: $f (exit $rc), the difference:"
-			diff "$f.want" "$f.got" | diag
-		fi
+		flags "$f" "each construct in $f named at its line"
 	done
 	for f in unparsed.awk unparsed.sh; do
 		if [ -z "$mawk" ]; then
 			skip "mawk is not installed: $f not parsed"
 			continue
 		fi
-		PATH=$dir:$PATH sh "$LINT" "$f" >"$f.got" 2>&1
-		rc=$?
-		if [ "$rc" -eq 1 ] && cmp -s "$f.want" "$f.got"; then
-			ok "under $a: mawk's parse of $f, at its line"
-		else
-			not_ok "under $a: $f (exit $rc), the difference:"
-			diff "$f.want" "$f.got" | diag
-		fi
+		flags "$f" "mawk's parse of $f, at its line"
 	done
 	check "under $a: clean.awk and clean.sh pass" \
 	    env PATH="$dir:$PATH" sh "$LINT" clean.awk clean.sh

@@ -18,11 +18,7 @@ SEED=${LM_SEED:-8200}
 COUNT=${LM_FUZZ:-2500}
 F=$LM_TOP/tests/fuzz
 D=$MVDATA
-if [ -z "$MV_AWKS" ]; then
-	skip "neither mawk nor gawk is installed"
-	done_testing
-	exit 0
-fi
+mv_need_awks
 gen=${MV_AWKS# }
 gen=${gen%% *}	# the first awk makes the files and judges the runs
 

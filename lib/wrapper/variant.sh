@@ -375,10 +375,10 @@ variant_headers() {
 	exec 3>"$lm_state/foot"
 }
 
-# variant_foot: the closing header lines into each variant's file; if
-# the header was still being written (a signal), it goes in first.
+# variant_foot: the closing header lines into each variant's file (a
+# signal that came while the headers were written has had them written
+# whole first: on_signal).
 variant_foot() {
-	[ -f "$lm_state/foot" ] || variant_headers
 	lm_vi=1
 	while [ "$lm_vi" -le "$lm_nvar" ]; do
 		nth "$lm_vi" "$lm_vnames"

@@ -23,6 +23,15 @@ for mv_a in mawk gawk; do
 	fi
 done
 
+# mv_need_awks: end the test, skipped and saying why, when neither awk
+# multiview must work with is installed.
+mv_need_awks() {
+	[ -z "$MV_AWKS" ] || return 0
+	skip "neither mawk nor gawk is installed"
+	done_testing
+	exit 0
+}
+
 # mview AWK ARG...: multiview.sh run by that awk.
 mview() {
 	mv_awk=$1
